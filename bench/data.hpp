@@ -1,0 +1,17 @@
+// Seeded input generators shared by the benchmarks and the tests. Counter-based (splitmix64 of
+// seed and index) and generated in parallel: the same (n, seed) gives the same values on every
+// machine and thread count.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace gps {
+
+std::uint64_t random_word(std::uint64_t seed, std::uint64_t index);
+
+// Full 32-bit range, so sums wrap. Never all zeros.
+std::vector<int> random_ints(std::size_t n, std::uint64_t seed);
+
+} // namespace gps

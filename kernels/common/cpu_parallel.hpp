@@ -1,0 +1,25 @@
+// Splits [0, n) into one contiguous chunk per hardware thread and runs fn(chunk, begin, end) on
+// each in its own std::thread. The building block of every multi-threaded CPU baseline.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <thread>
+#include <vector>
+
+namespace gps {
+
+inline unsigned cpu_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+template <typename F> void parallel_chunks(std::size_t n, unsigned chunks, F&& fn) {
+  chunks = static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(chunks, n)));
+  std::vector<std::thread> threads;
+  threads.reserve(chunks);
+  for (unsigned c = 0; c < chunks; ++c) {
+    const std::size_t begin = n * c / chunks, end = n * (c + 1) / chunks;
+    threads.emplace_back([&fn, c, begin, end] { fn(c, begin, end); });
+  }
+  for (auto& t : threads) t.join();
+}
+
+} // namespace gps

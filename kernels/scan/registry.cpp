@@ -1,0 +1,50 @@
+// The one list of scan variants. Adding a variant = one new file + one row here.
+#include "scan/scan.hpp"
+
+namespace gps::scan {
+namespace {
+std::size_t no_tile(int) { return 0; }
+std::size_t one_per_thread(int block) { return static_cast<std::size_t>(block); }
+std::size_t two_per_thread(int block) { return 2 * static_cast<std::size_t>(block); }
+} // namespace
+
+const std::vector<Variant>& variants() {
+  static const std::vector<Variant> table = {
+      {"cpu", exclusive_scan_cpu, Target::Cpu, false, no_tile,
+       "sequential loop: the reference"},
+      {"cpu_parallel", exclusive_scan_cpu_parallel, Target::Cpu, false, no_tile,
+       "three-phase multi-threaded CPU scan (chunk sums, scan of sums, chunk scans)"},
+      {"naive", exclusive_scan_naive, Target::Gpu, true, one_per_thread,
+       "Hillis-Steele in global memory, double-buffered, one launch per level"},
+      {"work_efficient", exclusive_scan_work_efficient, Target::Gpu, true, one_per_thread,
+       "Blelloch up-sweep/down-sweep in global memory, padded to 2^k, one launch per level"},
+      {"work_efficient_compact", exclusive_scan_work_efficient_compact, Target::Gpu, true,
+       one_per_thread, "Blelloch with only the active threads launched, stride indexing"},
+      {"shared_mem", exclusive_scan_shared_mem, Target::Gpu, true, two_per_thread,
+       "block Blelloch scan in shared memory, conflict-free padding, recursive block sums"},
+      {"kogge_stone", exclusive_scan_kogge_stone, Target::Gpu, true, one_per_thread,
+       "Kogge-Stone block scan in shared memory (double barrier per step), multi-level"},
+      {"coarsened", exclusive_scan_coarsened, Target::Gpu, true, coarsened_tile,
+       "thread coarsening: sequential section scans + block scan of section sums, multi-level"},
+      {"warp_shuffle", exclusive_scan_warp_shuffle, Target::Gpu, true, one_per_thread,
+       "block scan from __shfl_up_sync warp scans, multi-level"},
+      {"chained", exclusive_scan_chained, Target::Gpu, true, chained_tile,
+       "single pass: each tile waits for its predecessor's inclusive prefix"},
+      {"decoupled_lookback", exclusive_scan_decoupled_lookback, Target::Gpu, true,
+       decoupled_lookback_tile,
+       "single pass, decoupled look-back over 32 predecessors, 16-byte loads, 16 items/thread"},
+      {"thrust", exclusive_scan_thrust, Target::Gpu, false, no_tile,
+       "thrust::exclusive_scan (vendor anchor)"},
+      {"cub", exclusive_scan_cub, Target::Gpu, false, no_tile,
+       "cub::DeviceScan::ExclusiveSum (vendor anchor)"},
+  };
+  return table;
+}
+
+const Variant* find_variant(std::string_view name) {
+  for (const auto& v : variants())
+    if (name == v.name) return &v;
+  return nullptr;
+}
+
+} // namespace gps::scan

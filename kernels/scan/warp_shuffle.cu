@@ -1,0 +1,41 @@
+// warp_shuffle: the block scan built from warp scans (__shfl_up_sync, no shared memory inside a
+// warp), then one shared-memory exchange of the warp totals (CUB's BLOCK_SCAN_WARP_SCANS), one
+// element per thread; arbitrary n through the multi-level driver.
+// Change from kogge_stone: the log2(32) in-warp steps use register shuffles and need no barrier;
+// only two barriers per block remain.
+#include "common/block.cuh"
+#include "scan/multilevel.cuh"
+#include "scan/scan.hpp"
+
+namespace gps::scan {
+namespace {
+
+template <int BLOCK>
+__global__ void __launch_bounds__(BLOCK)
+    warp_shuffle_tile_scan(const int* in, int* out, int* tile_sums, std::size_t n) {
+  __shared__ typename BlockScan<BLOCK>::TempStorage storage;
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * BLOCK + threadIdx.x;
+  const int x = i < n ? in[i] : 0;
+  int total;
+  const int exclusive = BlockScan<BLOCK>::exclusive_sum(x, total, storage);
+  if (i < n) out[i] = exclusive;
+  if (threadIdx.x == 0) tile_sums[blockIdx.x] = total;
+}
+
+} // namespace
+
+void exclusive_scan_warp_shuffle(const int* in, int* out, std::size_t n, int block, Workspace& ws,
+                                 cudaStream_t stream) {
+  dispatch_block_size(block, [&](auto b) {
+    constexpr int BLOCK = decltype(b)::value;
+    scan_multilevel(in, out, n, BLOCK, ws, stream,
+                    [](const int* src, int* dst, int* sums, std::size_t count, std::size_t tiles,
+                       cudaStream_t s) {
+                      warp_shuffle_tile_scan<BLOCK>
+                          <<<static_cast<unsigned>(tiles), BLOCK, 0, s>>>(src, dst, sums, count);
+                      CUDA_CHECK_LAUNCH();
+                    });
+  });
+}
+
+} // namespace gps::scan
