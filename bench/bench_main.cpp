@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
                  "gpu_bench: %s\ngpu_bench: running the CPU benchmarks only; GPU rows are not "
                  "registered.\n",
                  gps::bench::gpu_absence().c_str());
-  gps::bench::register_scan_benchmarks();
+  gps::bench::register_suites();
   try {
     gps::bench::add_context();
   } catch (const std::exception& e) {

@@ -321,6 +321,33 @@ void register_copy_baseline(const std::string& algorithm, const SizeCase& size) 
   });
 }
 
+// ---- suites ------------------------------------------------------------------------------------
+
+namespace {
+std::vector<std::pair<std::string, void (*)()>>& suites() {
+  static std::vector<std::pair<std::string, void (*)()>> list;
+  return list;
+}
+} // namespace
+
+int add_suite(const char* name, void (*register_fn)()) {
+  suites().emplace_back(name, register_fn);
+  return static_cast<int>(suites().size());
+}
+
+void register_suites() {
+  static const std::vector<std::string> order = {"scan", "compact", "reduce", "sort"};
+  auto rank = [](const std::string& name) {
+    const auto it = std::find(order.begin(), order.end(), name);
+    return it == order.end() ? order.size() : static_cast<std::size_t>(it - order.begin());
+  };
+  auto list = suites();
+  std::stable_sort(list.begin(), list.end(), [&](const auto& a, const auto& b) {
+    return rank(a.first) != rank(b.first) ? rank(a.first) < rank(b.first) : a.first < b.first;
+  });
+  for (const auto& suite : list) suite.second();
+}
+
 // ---- context -----------------------------------------------------------------------------------
 
 void add_context() {

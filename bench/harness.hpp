@@ -151,7 +151,12 @@ double copy_gbs(std::size_t n_ints); // cached median of repeated copies of n in
 // Called from main(): device facts, versions and commit into the JSON context.
 void add_context();
 
-// Registration entry points, one per algorithm (bench/<algorithm>_bench.cpp).
-void register_scan_benchmarks();
+// Each algorithm's file (bench/<algorithm>_bench.cpp) adds its registration function with
+//   GPS_BENCHMARK_SUITE(scan, register_scan_benchmarks);
+// main() then registers the suites in the order scan, compact, reduce, sort, then the rest.
+int add_suite(const char* name, void (*register_fn)());
+void register_suites();
+#define GPS_BENCHMARK_SUITE(name, fn)                                                             \
+  [[maybe_unused]] static const int gps_suite_##name = ::gps::bench::add_suite(#name, fn)
 
 } // namespace gps::bench

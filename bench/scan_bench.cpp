@@ -77,6 +77,9 @@ void register_cpu_variant(const scan::Variant& v, const SizeCase& size) {
 
 } // namespace
 
+void register_scan_benchmarks();
+GPS_BENCHMARK_SUITE(scan, register_scan_benchmarks);
+
 void register_scan_benchmarks() {
   for (const SizeCase& size : size_cases()) {
     register_copy_baseline("scan", size);

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 namespace gps {
 
@@ -22,10 +23,21 @@ public:
     return buffer_.data();
   }
   std::size_t capacity() const noexcept { return buffer_.size(); }
-  void release() noexcept { buffer_.release(); }
+  void release() noexcept {
+    buffer_.release();
+    if (nested_) nested_->release();
+  }
+
+  // A second, independent workspace for a variant that calls another variant (compaction calls a
+  // scan by name): the caller keeps its own buffers here while the callee reserves from nested().
+  Workspace& nested() {
+    if (!nested_) nested_ = std::make_unique<Workspace>();
+    return *nested_;
+  }
 
 private:
   DeviceBuffer<unsigned char> buffer_;
+  std::unique_ptr<Workspace> nested_;
 };
 
 // Carves typed sub-buffers out of one allocation. Used in two passes: first with a null base to
