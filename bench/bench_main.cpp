@@ -10,14 +10,12 @@
 int main(int argc, char** argv) {
   // Defaults for a suite that fits in minutes; any flag given on the command line wins.
   std::vector<char*> args(argv, argv + argc);
-  bool user_reps = false, user_min_time = false;
-  for (int i = 1; i < argc; ++i) {
-    user_reps |= std::strncmp(argv[i], "--benchmark_repetitions", 23) == 0;
+  // Each row reports the median of its timed iterations; --benchmark_repetitions=N adds
+  // aggregates over N repetitions on top.
+  bool user_min_time = false;
+  for (int i = 1; i < argc; ++i)
     user_min_time |= std::strncmp(argv[i], "--benchmark_min_time", 20) == 0;
-  }
-  static char reps[] = "--benchmark_repetitions=3";
   static char min_time[] = GPS_MIN_TIME_FLAG;
-  if (!user_reps) args.insert(args.begin() + 1, reps);
   if (!user_min_time) args.insert(args.begin() + 1, min_time);
   int args_count = static_cast<int>(args.size());
   args.push_back(nullptr);

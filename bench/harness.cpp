@@ -87,20 +87,30 @@ void poison(void* d, std::size_t bytes) {
 
 namespace {
 
+// Counters from the per-iteration times: GB/s and elements/s use the median iteration (robust to
+// the odd slow iteration), ms_p10/ms_p90 give the spread that compare.py uses as the noise band.
 void set_counters(benchmark::State& state, const Traffic& traffic, std::size_t n, int block,
-                  bool on_gpu, double seconds, std::int64_t iterations) {
-  if (iterations <= 0 || seconds <= 0) return;
-  const double per_iter = seconds / static_cast<double>(iterations);
-  const double gbs = traffic.bytes / per_iter / 1e9;
+                  bool on_gpu, std::vector<double> seconds) {
+  if (seconds.empty()) return;
+  std::sort(seconds.begin(), seconds.end());
+  auto quantile = [&](double q) {
+    return seconds[static_cast<std::size_t>(q * static_cast<double>(seconds.size() - 1) + 0.5)];
+  };
+  const double median = quantile(0.5);
+  if (median <= 0) return;
+  const double gbs = traffic.bytes / median / 1e9;
   state.counters["GB/s"] = gbs;
-  state.counters["elements/s"] = traffic.elements / per_iter;
+  state.counters["elements/s"] = traffic.elements / median;
   state.counters["n"] = static_cast<double>(n);
-  state.counters["ms_per_iter"] = per_iter * 1e3;
+  state.counters["ms_median"] = median * 1e3;
+  state.counters["ms_p10"] = quantile(0.1) * 1e3;
+  state.counters["ms_p90"] = quantile(0.9) * 1e3;
   if (block > 0) state.counters["block"] = block;
   if (on_gpu && n > 0) {
     const double copy = copy_gbs(n);
     if (copy > 0) state.counters["copy_frac"] = gbs / copy;
   }
+  const auto iterations = static_cast<std::int64_t>(seconds.size());
   state.SetBytesProcessed(static_cast<std::int64_t>(traffic.bytes) * iterations);
   state.SetItemsProcessed(static_cast<std::int64_t>(traffic.elements) * iterations);
 }
@@ -183,7 +193,7 @@ void run_gpu_case(benchmark::State& state, const std::function<GpuCase()>& make_
       validated = true;
     }
     CudaEvent start, stop;
-    double seconds = 0;
+    std::vector<double> seconds;
     for (auto _ : state) {
       if (c.before_each) c.before_each(stream);
       if (flush.size()) CUDA_CHECK(cudaMemsetAsync(flush.data(), 0, flush.size(), stream));
@@ -194,9 +204,9 @@ void run_gpu_case(benchmark::State& state, const std::function<GpuCase()>& make_
       float ms = 0;
       CUDA_CHECK(cudaEventElapsedTime(&ms, start.get(), stop.get()));
       state.SetIterationTime(ms / 1e3);
-      seconds += ms / 1e3;
+      seconds.push_back(ms / 1e3);
     }
-    set_counters(state, c.traffic, c.n, c.block, true, seconds, state.iterations());
+    set_counters(state, c.traffic, c.n, c.block, true, std::move(seconds));
   });
 }
 
@@ -214,7 +224,7 @@ void run_cpu_case(benchmark::State& state, const std::function<CpuCase()>& make_
       }
       validated = true;
     }
-    double seconds = 0;
+    std::vector<double> seconds;
     for (auto _ : state) {
       if (c.before_each) c.before_each();
       const auto t0 = std::chrono::steady_clock::now();
@@ -222,9 +232,9 @@ void run_cpu_case(benchmark::State& state, const std::function<CpuCase()>& make_
       const auto t1 = std::chrono::steady_clock::now();
       const double s = std::chrono::duration<double>(t1 - t0).count();
       state.SetIterationTime(s);
-      seconds += s;
+      seconds.push_back(s);
     }
-    set_counters(state, c.traffic, c.n, 0, false, seconds, state.iterations());
+    set_counters(state, c.traffic, c.n, 0, false, std::move(seconds));
   });
 }
 

@@ -3,7 +3,8 @@
 # Usage: scripts/bench.sh [--out FILE] [gpu_bench flags...]
 #   scripts/bench.sh                                   # the whole suite
 #   scripts/bench.sh --benchmark_filter='^scan/cub/'   # a part of it (mind --out)
-#   scripts/bench.sh --benchmark_repetitions=10 --benchmark_min_time=0.2s   # more precision
+#   scripts/bench.sh --benchmark_min_time=0.2s --benchmark_repetitions=5   # more precision
+#   (with Google Benchmark < 1.8, write --benchmark_min_time=0.2 without the unit)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -28,5 +29,4 @@ fi
 out="${out:-$ROOT/results/$slug.json}"
 mkdir -p "$(dirname "$out")"
 echo "bench.sh: writing $out" >&2
-"$BUILD_DIR/bench/gpu_bench" --benchmark_out="$out" --benchmark_out_format=json \
-  --benchmark_report_aggregates_only=true "${args[@]}"
+"$BUILD_DIR/bench/gpu_bench" --benchmark_out="$out" --benchmark_out_format=json "${args[@]}"
