@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# One call on a GPU machine: build, GPU tests, compute-sanitizer (memcheck, racecheck, synccheck)
+# over the GPU tests at quick sizes, then benchmarks. Logs and JSON go to $OUT (default out/).
+# Usage: STEPS="build test sanitize bench" BENCH_ARGS="--benchmark_filter=^scan/" scripts/gpu_check.sh
+#   TESTS="test_scan test_compact"  test binaries to run (default: every tests/test_* binary)
+#   SANITIZE_MAX_N=5000             largest size run under racecheck/synccheck (memcheck: x16)
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+OUT="${OUT:-$ROOT/out}"
+mkdir -p "$OUT"
+STEPS="${STEPS:-build test sanitize bench}"
+SANITIZE_MAX_N="${SANITIZE_MAX_N:-5000}"
+status=0
+log() { echo "== $(date +%T) $*" | tee -a "$OUT/summary.txt"; }
+has() { [[ " $STEPS " == *" $1 "* ]]; }
+
+nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv \
+  2>&1 | tee -a "$OUT/summary.txt"
+
+if has build; then
+  log build
+  gps_configure_and_build >"$OUT/build.log" 2>&1 || { log "BUILD FAILED"; tail -50 "$OUT/build.log"; exit 1; }
+fi
+tests="${TESTS:-$(cd "$BUILD_DIR/tests" && ls test_* 2>/dev/null | grep -v '\.' | tr '\n' ' ')}"
+
+if has test; then
+  for t in $tests; do
+    log "test $t"
+    if ! "$BUILD_DIR/tests/$t" --gtest_brief=1 >"$OUT/$t.log" 2>&1; then
+      status=1; log "FAILED $t"; grep -E "Failure|FAILED|error" "$OUT/$t.log" | head -40
+    fi
+    tail -3 "$OUT/$t.log" | tee -a "$OUT/summary.txt"
+  done
+fi
+
+if has sanitize; then
+  for t in $tests; do
+    for tool in memcheck racecheck synccheck; do
+      max=$SANITIZE_MAX_N
+      [ "$tool" = memcheck ] && max=$((SANITIZE_MAX_N * 16))
+      log "compute-sanitizer $tool $t (n <= $max)"
+      if ! GPS_TEST_MAX_N=$max compute-sanitizer --tool "$tool" --error-exitcode 99 \
+          "$BUILD_DIR/tests/$t" --gtest_brief=1 >"$OUT/sanitize.log.tmp" 2>&1; then
+        status=1; log "SANITIZER $tool $t FAILED"; grep -v "^\[" "$OUT/sanitize.log.tmp" | head -40
+      fi
+      tail -2 "$OUT/sanitize.log.tmp" | tee -a "$OUT/summary.txt"
+      cat "$OUT/sanitize.log.tmp" >>"$OUT/sanitize.log"
+    done
+  done
+  rm -f "$OUT/sanitize.log.tmp"
+fi
+
+if has bench; then
+  log "bench ${BENCH_ARGS:-}"
+  # shellcheck disable=SC2086
+  "$BUILD_DIR/bench/gpu_bench" --benchmark_out="$OUT/${BENCH_JSON:-bench.json}" \
+    --benchmark_out_format=json ${BENCH_ARGS:-} >"$OUT/bench.log" 2>&1 || { status=1; log "BENCH FAILED"; }
+  tail -5 "$OUT/bench.log"
+fi
+log "done (status $status)"
+exit $status
