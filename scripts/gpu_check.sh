@@ -39,7 +39,7 @@ if has sanitize; then
       max=$SANITIZE_MAX_N
       [ "$tool" = memcheck ] && max=$((SANITIZE_MAX_N * 16))
       log "compute-sanitizer $tool $t (n <= $max)"
-      if ! GPS_TEST_MAX_N=$max compute-sanitizer --tool "$tool" --error-exitcode 99 \
+      if ! GPS_TEST_MAX_N=$max timeout "${SANITIZE_TIMEOUT:-300}" compute-sanitizer --tool "$tool" --error-exitcode 99 \
           "$BUILD_DIR/tests/$t" --gtest_brief=1 >"$OUT/sanitize.log.tmp" 2>&1; then
         status=1; log "SANITIZER $tool $t FAILED"; grep -v "^\[" "$OUT/sanitize.log.tmp" | head -40
       fi
