@@ -39,32 +39,54 @@ struct TileStatus {
     return value_of(w);
   }
 
-  // Decoupled look-back, run by one whole warp for tile `tile` > 0: lane i inspects predecessor
-  // tile - 1 - i; aggregates are summed until the nearest predecessor with an inclusive prefix.
-  // Returns the exclusive prefix of `tile` (wrapping sum of every earlier tile) in all lanes.
-  __device__ __forceinline__ unsigned warp_lookback(long long tile) const {
+  // Decoupled look-back, run by one whole warp for tile `tile` > 0. The warp inspects a window of
+  // 32 * DEPTH predecessors at once (lane l takes distances l*DEPTH .. l*DEPTH+DEPTH-1, so one L2
+  // round trip covers DEPTH times more tiles), waits until every tile nearer than the nearest
+  // inclusive prefix has published something, and sums the aggregates down to and including that
+  // prefix; with no prefix in the window it slides the window back. Returns the exclusive prefix
+  // of `tile` (wrapping sum of every earlier tile's value) in all lanes.
+  template <int DEPTH = 1> __device__ __forceinline__ unsigned warp_lookback(long long tile) const {
     const int lane = lane_id();
     unsigned exclusive = 0;
-    long long window_end = tile - 1; // nearest predecessor not yet accounted for
+    long long nearest = tile - 1; // nearest predecessor not yet accounted for
     while (true) {
-      const long long pred = window_end - lane;
-      unsigned long long w =
-          pred >= 0 ? load(pred) : (static_cast<unsigned long long>(kTilePrefix) << 32);
-      // wait until every predecessor in the window has published something
-      while (__any_sync(kFullMask, flag_of(w) == kTileInvalid)) {
-        if (flag_of(w) == kTileInvalid) {
-          __nanosleep(20);
-          w = load(pred);
+      unsigned long long w[DEPTH];
+#pragma unroll
+      for (int j = 0; j < DEPTH; ++j) w[j] = load_or_prefix(nearest - (lane * DEPTH + j));
+      int first_prefix, stop_lane;
+      while (true) {
+        first_prefix = DEPTH; // my nearest word holding an inclusive prefix
+#pragma unroll
+        for (int j = DEPTH - 1; j >= 0; --j)
+          if (flag_of(w[j]) == kTilePrefix) first_prefix = j;
+        const unsigned prefix_lanes = __ballot_sync(kFullMask, first_prefix < DEPTH);
+        stop_lane = prefix_lanes ? __ffs(prefix_lanes) - 1 : kWarpSize;
+        // only tiles nearer than the nearest prefix matter; wait for those to publish
+        bool waiting = false;
+#pragma unroll
+        for (int j = 0; j < DEPTH; ++j) {
+          const bool matters = lane < stop_lane || (lane == stop_lane && j < first_prefix);
+          if (matters && flag_of(w[j]) == kTileInvalid) {
+            waiting = true;
+            w[j] = load_or_prefix(nearest - (lane * DEPTH + j));
+          }
         }
+        if (!__any_sync(kFullMask, waiting)) break;
       }
-      const unsigned prefix_lanes = __ballot_sync(kFullMask, flag_of(w) == kTilePrefix);
-      // the nearest lane holding an inclusive prefix ends the look-back; lanes beyond it are
-      // already counted in that prefix
-      const int stop = prefix_lanes ? __ffs(prefix_lanes) - 1 : kWarpSize;
-      exclusive += warp_reduce_sum(lane <= stop ? value_of(w) : 0u);
-      if (prefix_lanes) return exclusive;
-      window_end -= kWarpSize;
+      unsigned sum = 0;
+#pragma unroll
+      for (int j = 0; j < DEPTH; ++j)
+        if (lane < stop_lane || (lane == stop_lane && j <= first_prefix)) sum += value_of(w[j]);
+      exclusive += warp_reduce_sum(sum);
+      if (stop_lane < kWarpSize) return exclusive;
+      nearest -= kWarpSize * DEPTH;
     }
+  }
+
+private:
+  // Tiles before the first one read as an inclusive prefix of 0.
+  __device__ __forceinline__ unsigned long long load_or_prefix(long long t) const {
+    return t >= 0 ? load(t) : static_cast<unsigned long long>(kTilePrefix) << 32;
   }
 };
 

@@ -49,6 +49,8 @@ void exclusive_scan_warp_shuffle(const int*, int*, std::size_t, int, Workspace&,
 void exclusive_scan_chained(const int*, int*, std::size_t, int, Workspace&, cudaStream_t);
 void exclusive_scan_decoupled_lookback(const int*, int*, std::size_t, int, Workspace&,
                                        cudaStream_t);
+void exclusive_scan_decoupled_lookback_pipelined(const int*, int*, std::size_t, int, Workspace&,
+                                                 cudaStream_t);
 void exclusive_scan_thrust(const int*, int*, std::size_t, int, Workspace&, cudaStream_t);
 void exclusive_scan_cub(const int*, int*, std::size_t, int, Workspace&, cudaStream_t);
 
@@ -56,5 +58,6 @@ void exclusive_scan_cub(const int*, int*, std::size_t, int, Workspace&, cudaStre
 std::size_t coarsened_tile(int block);
 std::size_t decoupled_lookback_tile(int block);
 std::size_t chained_tile(int block);
+std::size_t decoupled_lookback_pipelined_tile(int block);
 
 } // namespace gps::scan
