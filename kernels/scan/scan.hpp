@@ -49,15 +49,12 @@ void exclusive_scan_warp_shuffle(const int*, int*, std::size_t, int, Workspace&,
 void exclusive_scan_chained(const int*, int*, std::size_t, int, Workspace&, cudaStream_t);
 void exclusive_scan_decoupled_lookback(const int*, int*, std::size_t, int, Workspace&,
                                        cudaStream_t);
-void exclusive_scan_decoupled_lookback_pipelined(const int*, int*, std::size_t, int, Workspace&,
-                                                 cudaStream_t);
 void exclusive_scan_thrust(const int*, int*, std::size_t, int, Workspace&, cudaStream_t);
 void exclusive_scan_cub(const int*, int*, std::size_t, int, Workspace&, cudaStream_t);
 
 // Tile sizes of the multi-pass and single-pass variants, shared with the table.
 std::size_t coarsened_tile(int block);
-std::size_t decoupled_lookback_tile(int block);
-std::size_t chained_tile(int block);
-std::size_t decoupled_lookback_pipelined_tile(int block);
+std::size_t single_pass_tile(int block); // chained and decoupled_lookback
+
 
 } // namespace gps::scan

@@ -1,5 +1,4 @@
-// The single-pass scan machinery behind `chained`, `decoupled_lookback` and
-// `decoupled_lookback_pipelined`. Each tile is reduced, learns the sum of all earlier tiles through
+// The single-pass scan machinery behind `chained` and `decoupled_lookback`. Each tile is reduced, learns the sum of all earlier tiles through
 // the tile status array (common/lookback.cuh), and is written scanned: 2n global traffic in one
 // launch (plus a memset of the status words).
 //
@@ -13,14 +12,18 @@
 #include "common/lookback.cuh"
 #include "common/workspace.hpp"
 
-#include <cuda_pipeline.h>
-
 #include <cstdint>
 #include <stdexcept>
 
 namespace gps::scan {
 
 enum class PrefixStrategy { Chained, DecoupledLookback };
+
+// int4 vectors per thread: 16 (64 items) up to 512 threads, 8 for 1024-thread blocks (whose 64
+// registers per thread cannot hold 64 items). Large tiles mean few tiles, and so few look-backs:
+// on an H200 at 2^28, 16 items per thread reached 0.55x of copy bandwidth, 32 items 0.69x and 64
+// items with evict-first loads and stores 0.77x (docs in README.md, "The scan study").
+constexpr int single_pass_vecs(int block) { return block >= 1024 ? 8 : 16; }
 
 template <int BLOCK, int VECS> struct SinglePassPolicy {
   static constexpr int kWarps = BLOCK / kWarpSize;
@@ -131,6 +134,8 @@ __device__ __forceinline__ void store_tile(int* out, std::size_t tile_base, std:
 
 // Each block takes the next tile index from an atomic counter (so tiles start in order and a
 // waited-on tile is always already running), loads its tile into registers, and runs the steps.
+// Loads and stores are evict-first (__ldcs/__stcs): the data streams through once, and keeping it
+// out of the way leaves L2 to the tile status words that the look-back polls.
 template <int BLOCK, int VECS, PrefixStrategy STRATEGY>
 __global__ void __launch_bounds__(BLOCK)
     single_pass_scan(const int* __restrict__ in, int* __restrict__ out, std::size_t n,
@@ -148,75 +153,14 @@ __global__ void __launch_bounds__(BLOCK)
   if (full_tile) {
 #pragma unroll
     for (int j = 0; j < VECS; ++j)
-      v[j] = __ldg(reinterpret_cast<const int4*>(in + tile_base) + vector_slot<BLOCK, VECS>(j));
+      v[j] = __ldcs(reinterpret_cast<const int4*>(in + tile_base) + vector_slot<BLOCK, VECS>(j));
   } else {
     load_partial<BLOCK, VECS>(in, tile_base, n, v);
   }
   const int warp_total = warp_scan_vectors(v);
   tile_prefix<BLOCK, STRATEGY, 1>(warp_total, tile, status, shared);
-  store_tile<BLOCK, VECS, false>(out, tile_base, n, full_tile, v,
+  store_tile<BLOCK, VECS, true>(out, tile_base, n, full_tile, v,
                                  shared.tile_prefix + shared.warp_prefix[warp_id()]);
-}
-
-// ---- persistent, prefetching (decoupled_lookback_pipelined) ---------------------------------------
-
-// A grid sized to fill the GPU; each block loops over tiles from the atomic counter. While it
-// reduces, looks back and stores tile t, the loads of its next tile are already in flight as
-// asynchronous copies (cp.async) into a second shared-memory buffer, so the look-back latency no
-// longer leaves the memory system idle. Each thread copies exactly the 16-byte slots it will read
-// itself, so no barrier is needed between a copy and its use, only cp.async's own wait.
-// Forward progress: a prefetched tile is always later than its block's current tile, so the
-// earliest unfinished tile is always some block's current tile, whose predecessors are done.
-template <int BLOCK, int VECS, int DEPTH>
-__global__ void __launch_bounds__(BLOCK)
-    pipelined_scan(const int* __restrict__ in, int* __restrict__ out, std::size_t n,
-                   std::size_t num_tiles, TileStatus status, unsigned* tile_counter) {
-  using Policy = SinglePassPolicy<BLOCK, VECS>;
-  extern __shared__ int4 buffers[]; // [2][BLOCK * VECS]
-  __shared__ TileShared<BLOCK> shared;
-  __shared__ unsigned s_tile[2];
-
-  auto issue_copies = [&](unsigned tile, int buffer) {
-    const std::size_t tile_base = static_cast<std::size_t>(tile) * Policy::kTile;
-    int4* dst = buffers + buffer * (BLOCK * VECS);
-#pragma unroll
-    for (int j = 0; j < VECS; ++j) {
-      const int slot = vector_slot<BLOCK, VECS>(j);
-      const std::size_t i = tile_base + 4 * static_cast<std::size_t>(slot);
-      // a partial last vector is zero-filled; one wholly past n copies nothing from `in`
-      const std::size_t valid = i >= n ? 0 : (n - i >= 4 ? 4 : n - i);
-      __pipeline_memcpy_async(dst + slot, valid ? in + i : in, 16, 16 - 4 * valid);
-    }
-  };
-
-  if (threadIdx.x == 0) s_tile[0] = atomicAdd(tile_counter, 1u);
-  __syncthreads();
-  unsigned tile = s_tile[0];
-  if (tile < num_tiles) issue_copies(tile, 0);
-  __pipeline_commit();
-  int buffer = 0;
-  while (tile < num_tiles) {
-    // prefetch: claim the next tile and start its copies before working on this one
-    if (threadIdx.x == 0) s_tile[buffer ^ 1] = atomicAdd(tile_counter, 1u);
-    __syncthreads();
-    const unsigned next = s_tile[buffer ^ 1];
-    if (next < num_tiles) issue_copies(next, buffer ^ 1);
-    __pipeline_commit();
-    __pipeline_wait_prior(1); // this thread's copies of the current tile have landed
-
-    const int4* src = buffers + buffer * (BLOCK * VECS);
-    int4 v[VECS];
-#pragma unroll
-    for (int j = 0; j < VECS; ++j) v[j] = src[vector_slot<BLOCK, VECS>(j)];
-    const std::size_t tile_base = static_cast<std::size_t>(tile) * Policy::kTile;
-    const int warp_total = warp_scan_vectors(v);
-    tile_prefix<BLOCK, PrefixStrategy::DecoupledLookback, DEPTH>(warp_total, tile, status, shared);
-    store_tile<BLOCK, VECS, true>(out, tile_base, n, tile_base + Policy::kTile <= n, v,
-                                  shared.tile_prefix + shared.warp_prefix[warp_id()]);
-    tile = next;
-    buffer ^= 1;
-  }
-  __pipeline_wait_prior(0);
 }
 
 // ---- host side ---------------------------------------------------------------------------------------
@@ -237,9 +181,10 @@ inline void check_vector_alignment(const void* in, const void* out) {
     throw std::invalid_argument("single-pass scan needs 16-byte aligned input and output");
 }
 
-template <int BLOCK, int VECS, PrefixStrategy STRATEGY>
+template <int BLOCK, PrefixStrategy STRATEGY>
 void single_pass_scan_launch(const int* in, int* out, std::size_t n, Workspace& ws,
                              cudaStream_t stream) {
+  constexpr int VECS = single_pass_vecs(BLOCK);
   if (n == 0) return;
   check_vector_alignment(in, out);
   const std::size_t tiles = (n + SinglePassPolicy<BLOCK, VECS>::kTile - 1) /
@@ -251,30 +196,8 @@ void single_pass_scan_launch(const int* in, int* out, std::size_t n, Workspace& 
   CUDA_CHECK_LAUNCH();
 }
 
-template <int BLOCK, int VECS, int DEPTH>
-void pipelined_scan_launch(const int* in, int* out, std::size_t n, Workspace& ws,
-                           cudaStream_t stream) {
-  if (n == 0) return;
-  check_vector_alignment(in, out);
-  constexpr int kSmem = 2 * BLOCK * VECS * static_cast<int>(sizeof(int4));
-  // once per instantiation: allow the dynamic shared memory, size the persistent grid
-  static const unsigned resident_blocks = [] {
-    auto kernel = pipelined_scan<BLOCK, VECS, DEPTH>;
-    CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmem));
-    int device = 0, sms = 0, per_sm = 0;
-    CUDA_CHECK(cudaGetDevice(&device));
-    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, BLOCK, kSmem));
-    return static_cast<unsigned>(sms * (per_sm > 0 ? per_sm : 1));
-  }();
-  const std::size_t tiles = (n + SinglePassPolicy<BLOCK, VECS>::kTile - 1) /
-                            SinglePassPolicy<BLOCK, VECS>::kTile;
-  unsigned* counter = nullptr;
-  const TileStatus status = clear_tile_status(tiles, ws, stream, &counter);
-  const unsigned grid = static_cast<unsigned>(tiles < resident_blocks ? tiles : resident_blocks);
-  pipelined_scan<BLOCK, VECS, DEPTH>
-      <<<grid, BLOCK, kSmem, stream>>>(in, out, n, tiles, status, counter);
-  CUDA_CHECK_LAUNCH();
+inline std::size_t single_pass_tile_elems(int block) {
+  return static_cast<std::size_t>(block) * 4 * single_pass_vecs(block);
 }
 
 } // namespace gps::scan
