@@ -103,8 +103,8 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, CompactTest, ::testing::ValuesIn(all_cases
                          [](const ::testing::TestParamInfo<CompactCase>& info) {
                            const CompactCase& c = info.param;
                            return param_name(std::string(c.variant->name) + "_block" +
-                                             std::to_string(c.block) + "_n" +
-                                             std::to_string(c.n) + "_" + keep_name(c.keep));
+                                             std::to_string(c.block) + "_n" + std::to_string(c.n) +
+                                             "_" + keep_name(c.keep));
                          });
 
 TEST(CompactTable, NamesAreUniqueAndFindable) {

@@ -40,8 +40,7 @@ const Variant* find_variant(std::string_view name); // nullptr when unknown
 
 // The variants (kernels/compact/<file>: cpu.cpp, scan_based.cu, single_pass.cu, library.cu).
 void compact_cpu_no_scan(const int*, int*, unsigned*, std::size_t, int, Workspace&, cudaStream_t);
-void compact_cpu_with_scan(const int*, int*, unsigned*, std::size_t, int, Workspace&,
-                           cudaStream_t);
+void compact_cpu_with_scan(const int*, int*, unsigned*, std::size_t, int, Workspace&, cudaStream_t);
 // map -> exclusive scan (the scan variant named `scan_variant` in the scan table) -> scatter
 void compact_scan_based(const char* scan_variant, const int* in, int* out, unsigned* count,
                         std::size_t n, int block, Workspace& ws, cudaStream_t stream);

@@ -9,8 +9,8 @@
 
 namespace gps::compact {
 
-void compact_cpu_no_scan(const int* in, int* out, unsigned* count, std::size_t n, int,
-                         Workspace&, cudaStream_t) {
+void compact_cpu_no_scan(const int* in, int* out, unsigned* count, std::size_t n, int, Workspace&,
+                         cudaStream_t) {
   std::size_t kept = 0;
   for (std::size_t i = 0; i < n; ++i)
     if (in[i] != 0) out[kept++] = in[i];

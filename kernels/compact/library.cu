@@ -40,8 +40,8 @@ void compact_thrust_copy_if(const int* in, int* out, unsigned* count, std::size_
     CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof(unsigned), stream));
     return;
   }
-  int* end = thrust::copy_if(thrust::cuda::par(thrust_temp_allocator()).on(stream), in, in + n,
-                             out, NonZero{});
+  int* end = thrust::copy_if(thrust::cuda::par(thrust_temp_allocator()).on(stream), in, in + n, out,
+                             NonZero{});
   CUDA_CHECK_LAUNCH();
   write_count(count, end - out, stream);
 }
@@ -52,8 +52,8 @@ void compact_thrust_remove_copy(const int* in, int* out, unsigned* count, std::s
     CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof(unsigned), stream));
     return;
   }
-  int* end = thrust::remove_copy(thrust::cuda::par(thrust_temp_allocator()).on(stream), in,
-                                 in + n, out, 0);
+  int* end = thrust::remove_copy(thrust::cuda::par(thrust_temp_allocator()).on(stream), in, in + n,
+                                 out, 0);
   CUDA_CHECK_LAUNCH();
   write_count(count, end - out, stream);
 }
@@ -70,8 +70,8 @@ void compact_cub(const int* in, int* out, unsigned* count, std::size_t n, int, W
   CUDA_CHECK(cub::DeviceSelect::If(nullptr, bytes, in, out, count, static_cast<int>(n), NonZero{},
                                    stream));
   void* temp = ws.reserve(bytes);
-  CUDA_CHECK(cub::DeviceSelect::If(temp, bytes, in, out, count, static_cast<int>(n), NonZero{},
-                                   stream));
+  CUDA_CHECK(
+      cub::DeviceSelect::If(temp, bytes, in, out, count, static_cast<int>(n), NonZero{}, stream));
 }
 
 } // namespace gps::compact

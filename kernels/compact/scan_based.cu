@@ -72,9 +72,8 @@ void compact_scan_based_shared_mem(const int* in, int* out, unsigned* count, std
   compact_scan_based("shared_mem", in, out, count, n, block, ws, stream);
 }
 
-void compact_scan_based_decoupled_lookback(const int* in, int* out, unsigned* count,
-                                           std::size_t n, int block, Workspace& ws,
-                                           cudaStream_t stream) {
+void compact_scan_based_decoupled_lookback(const int* in, int* out, unsigned* count, std::size_t n,
+                                           int block, Workspace& ws, cudaStream_t stream) {
   compact_scan_based("decoupled_lookback", in, out, count, n, block, ws, stream);
 }
 

@@ -123,10 +123,15 @@ __global__ void __launch_bounds__(BLOCK)
   }
   __syncthreads();
 
-  // store: the tile's kept elements as one contiguous run, consecutive threads on consecutive
-  // words (the run's start has no alignment, so 4-byte stores)
+  // store: the tile's kept elements as one contiguous run. The run starts anywhere, so the
+  // thread-to-word mapping is shifted back by the run's offset in its 128-byte line: each warp
+  // store then covers one whole aligned line (a part line only at the run's two ends)
   int* tile_out = out + s_tile_prefix;
-  for (unsigned i = threadIdx.x; i < tile_count; i += BLOCK) tile_out[i] = s_stage[i];
+  const unsigned lead =
+      static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(tile_out) / sizeof(int)) %
+      kWarpSize;
+  for (unsigned i = threadIdx.x; i < lead + tile_count; i += BLOCK)
+    if (i >= lead) tile_out[i - lead] = s_stage[i - lead];
 }
 
 } // namespace
@@ -148,7 +153,8 @@ void compact_single_pass(const int* in, int* out, unsigned* count, std::size_t n
     throw std::invalid_argument("single-pass compaction needs a 16-byte aligned input");
   dispatch_block_size(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
-    const std::size_t tiles = (n + SinglePassPolicy<BLOCK>::kTile - 1) / SinglePassPolicy<BLOCK>::kTile;
+    const std::size_t tiles =
+        (n + SinglePassPolicy<BLOCK>::kTile - 1) / SinglePassPolicy<BLOCK>::kTile;
     if (tiles > 0x7fffffffu) throw std::invalid_argument("single-pass compaction: too many tiles");
     const std::size_t bytes = sizeof(unsigned long long) * (tiles + 1);
     auto* words = static_cast<unsigned long long*>(ws.reserve(bytes));

@@ -33,13 +33,13 @@ void reduce_convergent(const int* in, int* result, std::size_t n, int block, Wor
                        cudaStream_t stream) {
   dispatch_block_size(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
-    reduce_multipass(in, result, n, BLOCK, ws, stream,
-                     [](const int* src, int* dst, std::size_t count, std::size_t blocks,
-                        cudaStream_t s) {
-                       reduce_convergent_pass<BLOCK>
-                           <<<static_cast<unsigned>(blocks), BLOCK, 0, s>>>(src, dst, count);
-                       CUDA_CHECK_LAUNCH();
-                     });
+    reduce_multipass(
+        in, result, n, BLOCK, ws, stream,
+        [](const int* src, int* dst, std::size_t count, std::size_t blocks, cudaStream_t s) {
+          reduce_convergent_pass<BLOCK>
+              <<<static_cast<unsigned>(blocks), BLOCK, 0, s>>>(src, dst, count);
+          CUDA_CHECK_LAUNCH();
+        });
   });
 }
 

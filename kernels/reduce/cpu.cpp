@@ -21,8 +21,7 @@ void reduce_cpu(const int* in, int* result, std::size_t n, int, Workspace&, cuda
   *result = static_cast<int>(sum_range(in, 0, n));
 }
 
-void reduce_cpu_parallel(const int* in, int* result, std::size_t n, int, Workspace&,
-                         cudaStream_t) {
+void reduce_cpu_parallel(const int* in, int* result, std::size_t n, int, Workspace&, cudaStream_t) {
   const unsigned chunks = n < (1u << 16) ? 1u : cpu_threads();
   if (chunks == 1) {
     *result = static_cast<int>(sum_range(in, 0, n));

@@ -28,17 +28,17 @@ __global__ void __launch_bounds__(BLOCK)
 
 } // namespace
 
-void reduce_first_add_on_load(const int* in, int* result, std::size_t n, int block,
-                              Workspace& ws, cudaStream_t stream) {
+void reduce_first_add_on_load(const int* in, int* result, std::size_t n, int block, Workspace& ws,
+                              cudaStream_t stream) {
   dispatch_block_size(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
-    reduce_multipass(in, result, n, 2 * BLOCK, ws, stream,
-                     [](const int* src, int* dst, std::size_t count, std::size_t blocks,
-                        cudaStream_t s) {
-                       reduce_first_add_pass<BLOCK>
-                           <<<static_cast<unsigned>(blocks), BLOCK, 0, s>>>(src, dst, count);
-                       CUDA_CHECK_LAUNCH();
-                     });
+    reduce_multipass(
+        in, result, n, 2 * BLOCK, ws, stream,
+        [](const int* src, int* dst, std::size_t count, std::size_t blocks, cudaStream_t s) {
+          reduce_first_add_pass<BLOCK>
+              <<<static_cast<unsigned>(blocks), BLOCK, 0, s>>>(src, dst, count);
+          CUDA_CHECK_LAUNCH();
+        });
   });
 }
 

@@ -58,8 +58,8 @@ template <int BLOCK> std::size_t full_grid() {
     int device = 0, sms = 0, per_sm = 0;
     CUDA_CHECK(cudaGetDevice(&device));
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    CUDA_CHECK(
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reduce_grid_stride<BLOCK>, BLOCK, 0));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reduce_grid_stride<BLOCK>,
+                                                             BLOCK, 0));
     return static_cast<std::size_t>(std::max(1, sms * per_sm));
   }();
   return grid;
@@ -71,8 +71,8 @@ std::size_t vectorized_grid_stride_tile(int block) {
   return static_cast<std::size_t>(block) * 4 * kUnroll;
 }
 
-void reduce_vectorized_grid_stride(const int* in, int* result, std::size_t n, int block,
-                                   Workspace&, cudaStream_t stream) {
+void reduce_vectorized_grid_stride(const int* in, int* result, std::size_t n, int block, Workspace&,
+                                   cudaStream_t stream) {
   if (reinterpret_cast<std::uintptr_t>(in) % 16)
     throw std::invalid_argument("vectorized_grid_stride reduction needs a 16-byte aligned input");
   // the blocks add into the result: it starts at 0 (and stays 0 for n = 0)
@@ -83,8 +83,7 @@ void reduce_vectorized_grid_stride(const int* in, int* result, std::size_t n, in
     // small inputs need fewer blocks than the full grid: one int4 per thread at most
     const std::size_t vectors = std::max<std::size_t>(n / 4, 1);
     const std::size_t grid = std::min(full_grid<BLOCK>(), (vectors + BLOCK - 1) / BLOCK);
-    reduce_grid_stride<BLOCK>
-        <<<static_cast<unsigned>(grid), BLOCK, 0, stream>>>(in, result, n);
+    reduce_grid_stride<BLOCK><<<static_cast<unsigned>(grid), BLOCK, 0, stream>>>(in, result, n);
     CUDA_CHECK_LAUNCH();
   });
 }

@@ -31,13 +31,13 @@ void reduce_warp_shuffle(const int* in, int* result, std::size_t n, int block, W
                          cudaStream_t stream) {
   dispatch_block_size(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
-    reduce_multipass(in, result, n, 2 * BLOCK, ws, stream,
-                     [](const int* src, int* dst, std::size_t count, std::size_t blocks,
-                        cudaStream_t s) {
-                       reduce_warp_shuffle_pass<BLOCK>
-                           <<<static_cast<unsigned>(blocks), BLOCK, 0, s>>>(src, dst, count);
-                       CUDA_CHECK_LAUNCH();
-                     });
+    reduce_multipass(
+        in, result, n, 2 * BLOCK, ws, stream,
+        [](const int* src, int* dst, std::size_t count, std::size_t blocks, cudaStream_t s) {
+          reduce_warp_shuffle_pass<BLOCK>
+              <<<static_cast<unsigned>(blocks), BLOCK, 0, s>>>(src, dst, count);
+          CUDA_CHECK_LAUNCH();
+        });
   });
 }
 
