@@ -21,4 +21,21 @@ std::vector<int> random_ints(std::size_t n, std::uint64_t seed) {
   return v;
 }
 
+std::vector<int> random_sparse_ints(std::size_t n, double keep, std::uint64_t seed) {
+  std::vector<int> v(n);
+  // the position draw and the value draw come from two independent streams of the same seed
+  const std::uint64_t value_seed = seed ^ 0xD1B54A32D192ED03ull;
+  parallel_chunks(n, n < (1u << 20) ? 1u : cpu_threads(),
+                  [&](unsigned, std::size_t b, std::size_t e) {
+                    for (std::size_t i = b; i < e; ++i) {
+                      // uniform in [0, 1) from the top 53 bits
+                      const double u = static_cast<double>(random_word(seed, i) >> 11) * 0x1.0p-53;
+                      if (u >= keep) continue; // v[i] stays 0
+                      const auto value = static_cast<std::uint32_t>(random_word(value_seed, i));
+                      v[i] = static_cast<int>(value != 0 ? value : 1u);
+                    }
+                  });
+  return v;
+}
+
 } // namespace gps

@@ -14,4 +14,8 @@ std::uint64_t random_word(std::uint64_t seed, std::uint64_t index);
 // Full 32-bit range, so sums wrap. Never all zeros.
 std::vector<int> random_ints(std::size_t n, std::uint64_t seed);
 
+// The stream-compaction input: each element is, independently with probability `keep` (0 to 1), a
+// random nonzero value, and 0 otherwise (random positions; keep = 1 gives no zeros at all).
+std::vector<int> random_sparse_ints(std::size_t n, double keep, std::uint64_t seed);
+
 } // namespace gps

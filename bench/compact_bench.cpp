@@ -1,0 +1,173 @@
+// Stream-compaction benchmarks: every variant of the compaction table x kept fraction x size
+// (pot/npot) x block size, plus the copy baseline. GB/s counts the minimum traffic of a
+// compaction: n int32 read once + the kept int32 written once (4n + 4 * kept bytes), so it can be
+// held against the copy baseline (8n bytes) of the same size.
+#include "common/cpu_parallel.hpp"
+#include "compact/compact.hpp"
+#include "harness.hpp"
+
+#include <cstdio>
+
+namespace gps::bench {
+namespace {
+
+constexpr std::uint64_t kSeed = 42;
+constexpr double kKeepFractions[] = {0.0, 0.5, 0.75, 1.0};
+
+std::string keep_label(double keep) {
+  char label[32];
+  std::snprintf(label, sizeof label, "keep:%.2f", keep);
+  return label;
+}
+
+// The expected output, computed in parallel (count per chunk, offsets, copy per chunk): the
+// sequential reference loop takes seconds at 2^30 with half the elements kept (branch misses),
+// and every kept fraction of every size needs one. The cpu_no_scan rows check the two agree.
+std::vector<int> kept_elements(const std::vector<int>& input) {
+  const std::size_t n = input.size();
+  const unsigned chunks = n < (1u << 20) ? 1u : cpu_threads();
+  std::vector<std::size_t> offsets(chunks + 1, 0);
+  parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
+    std::size_t kept = 0;
+    for (std::size_t i = b; i < e; ++i) kept += input[i] != 0;
+    offsets[c + 1] = kept;
+  });
+  for (unsigned c = 0; c < chunks; ++c) offsets[c + 1] += offsets[c];
+  std::vector<int> kept(offsets[chunks]);
+  parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
+    std::size_t k = offsets[c];
+    for (std::size_t i = b; i < e; ++i)
+      if (input[i] != 0) kept[k++] = input[i];
+  });
+  return kept;
+}
+
+// host input and the expected output (the kept elements only; its size is the expected count)
+struct CompactData {
+  std::vector<int> input, expected;
+};
+CompactData& compact_data(std::size_t n, double keep) {
+  return size_cache().get<CompactData>("compact/host/" + keep_label(keep), n, [n, keep] {
+    CompactData d{random_sparse_ints(n, keep, kSeed), {}};
+    d.expected = kept_elements(d.input);
+    return d;
+  });
+}
+
+DeviceBuffer<int>& compact_device_input(std::size_t n, double keep) {
+  return size_cache().get<DeviceBuffer<int>>("compact/device/in/" + keep_label(keep), n, [n, keep] {
+    return to_device(compact_data(n, keep).input);
+  });
+}
+
+// one output buffer and count per size, shared by every kept fraction
+struct CompactDeviceOutput {
+  DeviceBuffer<int> output;
+  DeviceBuffer<unsigned> count;
+};
+CompactDeviceOutput& compact_device_output(std::size_t n) {
+  return size_cache().get<CompactDeviceOutput>("compact/device/out", n, [n] {
+    return CompactDeviceOutput{DeviceBuffer<int>(n), DeviceBuffer<unsigned>(1)};
+  });
+}
+
+Traffic compact_traffic(std::size_t n, std::size_t kept) {
+  return {static_cast<double>(n + kept) * sizeof(int), static_cast<double>(n)};
+}
+
+std::string wrong_count(unsigned count, std::size_t expected) {
+  if (count == expected) return "";
+  return "wrong count: got " + std::to_string(count) + ", expected " + std::to_string(expected);
+}
+
+// Device footprint: input + output, plus for the scan-based variants the flags and offsets and
+// the inner scan's temporary storage (work_efficient pads a copy to the next power of two).
+std::size_t compact_device_bytes(const compact::Variant& v, std::size_t n) {
+  std::size_t ints = 2 * n;
+  if (std::string(v.name).rfind("scan_based", 0) == 0) {
+    std::size_t padded = 1;
+    while (padded < n) padded *= 2;
+    ints += 2 * n + padded;
+  }
+  return ints * sizeof(int) + (16u << 20); // + tile status, library temp storage
+}
+
+void register_gpu_variant(const compact::Variant& v, double keep, const SizeCase& size, int block) {
+  const std::size_t n = size.n;
+  register_gpu(benchmark_name("compact", v.name, {keep_label(keep)}, size, block),
+               [&v, keep, n, block] {
+                 GpuCase c;
+                 c.device_bytes = compact_device_bytes(v, n);
+                 c.prepare = [n, keep] {
+                   compact_data(n, keep), compact_device_input(n, keep), compact_device_output(n);
+                 };
+                 c.work = [&v, keep, n, block](cudaStream_t s) {
+                   auto& out = compact_device_output(n);
+                   v.run(compact_device_input(n, keep).data(), out.output.data(), out.count.data(),
+                         n, block, bench_workspace(), s);
+                 };
+                 c.validate = [&v, keep, n, block] {
+                   auto& out = compact_device_output(n);
+                   poison(out.output.data(), out.output.bytes());
+                   poison(out.count.data(), out.count.bytes());
+                   v.run(compact_device_input(n, keep).data(), out.output.data(), out.count.data(),
+                         n, block, bench_workspace(), bench_stream());
+                   CUDA_CHECK(cudaStreamSynchronize(bench_stream()));
+                   const auto& want = compact_data(n, keep).expected;
+                   const unsigned count = to_host(out.count.data(), 1)[0];
+                   if (std::string error = wrong_count(count, want.size()); !error.empty())
+                     return error;
+                   return first_mismatch(to_host(out.output.data(), count), want, count);
+                 };
+                 c.traffic = compact_traffic(n, compact_data(n, keep).expected.size());
+                 c.n = n;
+                 c.block = block;
+                 return c;
+               });
+}
+
+void register_cpu_variant(const compact::Variant& v, double keep, const SizeCase& size) {
+  const std::size_t n = size.n;
+  register_cpu(benchmark_name("compact", v.name, {keep_label(keep)}, size, 0), [&v, keep, n] {
+    auto output = std::make_shared<std::vector<int>>(n);
+    auto count = std::make_shared<unsigned>(0);
+    CpuCase c;
+    c.prepare = [n, keep] { compact_data(n, keep); };
+    c.work = [&v, keep, n, output, count] {
+      Workspace unused;
+      v.run(compact_data(n, keep).input.data(), output->data(), count.get(), n, 0, unused, nullptr);
+    };
+    c.validate = [keep, n, output, count] {
+      const auto& want = compact_data(n, keep).expected;
+      if (std::string error = wrong_count(*count, want.size()); !error.empty()) return error;
+      return first_mismatch(*output, want, want.size());
+    };
+    c.traffic = compact_traffic(n, compact_data(n, keep).expected.size());
+    c.n = n;
+    return c;
+  });
+}
+
+} // namespace
+
+void register_compact_benchmarks();
+GPS_BENCHMARK_SUITE(compact, register_compact_benchmarks);
+
+void register_compact_benchmarks() {
+  for (const SizeCase& size : size_cases()) {
+    register_copy_baseline("compact", size);
+    for (double keep : kKeepFractions) {
+      for (const compact::Variant& v : compact::variants()) {
+        if (v.target == compact::Target::Cpu) {
+          register_cpu_variant(v, keep, size);
+        } else if (v.takes_block) {
+          for (int block : compact::kBlockSizes) register_gpu_variant(v, keep, size, block);
+        } else {
+          register_gpu_variant(v, keep, size, 0);
+        }
+      }
+    }
+  }
+}
+
+} // namespace gps::bench

@@ -1,0 +1,44 @@
+// The one list of compaction variants. Adding a variant = one new file + one row here.
+#include "compact/compact.hpp"
+#include "scan/scan.hpp"
+
+namespace gps::compact {
+namespace {
+std::size_t no_tile(int) { return 0; }
+std::size_t one_per_thread(int block) { return static_cast<std::size_t>(block); }
+std::size_t two_per_thread(int block) { return 2 * static_cast<std::size_t>(block); }
+} // namespace
+
+const std::vector<Variant>& variants() {
+  static const std::vector<Variant> table = {
+      {"cpu_no_scan", compact_cpu_no_scan, Target::Cpu, false, no_tile,
+       "sequential loop with a write index: the reference"},
+      {"cpu_with_scan", compact_cpu_with_scan, Target::Cpu, false, no_tile,
+       "map to 0/1, sequential exclusive scan, scatter: the GPU algorithm on one CPU core"},
+      {"scan_based_work_efficient", compact_scan_based_work_efficient, Target::Gpu, true,
+       one_per_thread, "map -> scan/work_efficient (global-memory Blelloch) -> scatter"},
+      {"scan_based_shared_mem", compact_scan_based_shared_mem, Target::Gpu, true, two_per_thread,
+       "map -> scan/shared_mem (shared-memory Blelloch, multi-level) -> scatter"},
+      {"scan_based_decoupled_lookback", compact_scan_based_decoupled_lookback, Target::Gpu, true,
+       scan::decoupled_lookback_tile,
+       "map -> scan/decoupled_lookback (single-pass scan) -> scatter"},
+      {"single_pass", compact_single_pass, Target::Gpu, true, single_pass_tile,
+       "one fused kernel: tile counts, decoupled look-back for the offset, staged coalesced "
+       "writes"},
+      {"thrust_copy_if", compact_thrust_copy_if, Target::Gpu, false, no_tile,
+       "thrust::copy_if with a nonzero predicate (vendor anchor; syncs for the count)"},
+      {"thrust_remove_copy", compact_thrust_remove_copy, Target::Gpu, false, no_tile,
+       "thrust::remove_copy of the zeros (vendor anchor; syncs for the count)"},
+      {"cub", compact_cub, Target::Gpu, false, no_tile,
+       "cub::DeviceSelect::If with a nonzero predicate (vendor anchor)"},
+  };
+  return table;
+}
+
+const Variant* find_variant(std::string_view name) {
+  for (const auto& v : variants())
+    if (name == v.name) return &v;
+  return nullptr;
+}
+
+} // namespace gps::compact
