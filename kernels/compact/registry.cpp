@@ -5,8 +5,13 @@
 namespace gps::compact {
 namespace {
 std::size_t no_tile(int) { return 0; }
-std::size_t one_per_thread(int block) { return static_cast<std::size_t>(block); }
-std::size_t two_per_thread(int block) { return 2 * static_cast<std::size_t>(block); }
+// A scan-based row's tile is its scan's tile (the map and scatter kernels have none).
+template <const char* SCAN> std::size_t scan_tile(int block) {
+  return scan::find_variant(SCAN)->tile_elems(block);
+}
+constexpr char kWorkEfficient[] = "work_efficient";
+constexpr char kSharedMem[] = "shared_mem";
+constexpr char kDecoupledLookback[] = "decoupled_lookback";
 } // namespace
 
 const std::vector<Variant>& variants() {
@@ -16,11 +21,11 @@ const std::vector<Variant>& variants() {
       {"cpu_with_scan", compact_cpu_with_scan, Target::Cpu, false, no_tile,
        "map to 0/1, sequential exclusive scan, scatter: the GPU algorithm on one CPU core"},
       {"scan_based_work_efficient", compact_scan_based_work_efficient, Target::Gpu, true,
-       one_per_thread, "map -> scan/work_efficient (global-memory Blelloch) -> scatter"},
-      {"scan_based_shared_mem", compact_scan_based_shared_mem, Target::Gpu, true, two_per_thread,
+       scan_tile<kWorkEfficient>, "map -> scan/work_efficient (global-memory Blelloch) -> scatter"},
+      {"scan_based_shared_mem", compact_scan_based_shared_mem, Target::Gpu, true, scan_tile<kSharedMem>,
        "map -> scan/shared_mem (shared-memory Blelloch, multi-level) -> scatter"},
       {"scan_based_decoupled_lookback", compact_scan_based_decoupled_lookback, Target::Gpu, true,
-       scan::decoupled_lookback_tile,
+       scan_tile<kDecoupledLookback>,
        "map -> scan/decoupled_lookback (single-pass scan) -> scatter"},
       {"single_pass", compact_single_pass, Target::Gpu, true, single_pass_tile,
        "one fused kernel: tile counts, decoupled look-back for the offset, staged coalesced "
