@@ -4,11 +4,14 @@
 // compaction (output offsets) and radix sort (per-digit offsets).
 #pragma once
 
+#include "common/cuda_check.hpp"
 #include "common/warp.cuh"
+#include "common/workspace.hpp"
 
 #include <cuda/atomic>
 
 #include <cstdint>
+#include <stdexcept>
 
 namespace gps {
 
@@ -89,5 +92,17 @@ private:
     return t >= 0 ? load(t) : static_cast<unsigned long long>(kTilePrefix) << 32;
   }
 };
+
+// Host side: carves a tile counter and one status word per tile out of the workspace and clears
+// them with a single memset on `stream` (part of the algorithm's work: every call starts fresh).
+inline TileStatus clear_tile_status(std::size_t tiles, Workspace& ws, cudaStream_t stream,
+                                    unsigned** tile_counter) {
+  if (tiles > 0x7fffffffu) throw std::invalid_argument("single-pass kernel: too many tiles");
+  const std::size_t bytes = sizeof(unsigned long long) * (tiles + 1);
+  auto* words = static_cast<unsigned long long*>(ws.reserve(bytes));
+  CUDA_CHECK(cudaMemsetAsync(words, 0, bytes, stream));
+  *tile_counter = reinterpret_cast<unsigned*>(words); // word 0 holds the tile counter
+  return TileStatus{words + 1};
+}
 
 } // namespace gps

@@ -23,10 +23,11 @@
 namespace gps::compact {
 namespace {
 
-// 16 items per thread (four int4) up to 512 threads, 8 at 1024, so that the staging buffer of one
-// tile stays within 32 KiB of static shared memory.
+// Up to 32 items per thread (eight int4), fewer from 512 threads on, so that a tile is at most
+// 8192 elements and its staging buffer fits 32 KiB of static shared memory. Large tiles mean few
+// look-backs (the lesson of the scan study).
 template <int BLOCK> struct SinglePassPolicy {
-  static constexpr int kVecs = BLOCK >= 1024 ? 2 : 4;
+  static constexpr int kVecs = 2048 / BLOCK < 8 ? 2048 / BLOCK : 8;
   static constexpr int kWarps = BLOCK / kWarpSize;
   static constexpr int kWarpItems = kWarpSize * 4 * kVecs;
   static constexpr int kTile = BLOCK * 4 * kVecs;
@@ -58,7 +59,7 @@ __global__ void __launch_bounds__(BLOCK)
   if (full_tile) {
 #pragma unroll
     for (int j = 0; j < kVecs; ++j)
-      v[j] = __ldg(reinterpret_cast<const int4*>(in + warp_base + j * 128 + lane * 4));
+      v[j] = __ldcs(reinterpret_cast<const int4*>(in + warp_base + j * 128 + lane * 4));
   } else {
 #pragma unroll
     for (int j = 0; j < kVecs; ++j) {
@@ -131,7 +132,7 @@ __global__ void __launch_bounds__(BLOCK)
       static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(tile_out) / sizeof(int)) %
       kWarpSize;
   for (unsigned i = threadIdx.x; i < lead + tile_count; i += BLOCK)
-    if (i >= lead) tile_out[i - lead] = s_stage[i - lead];
+    if (i >= lead) __stcs(tile_out + (i - lead), s_stage[i - lead]); // evict-first: not re-read
 }
 
 } // namespace
@@ -142,7 +143,7 @@ std::size_t single_pass_tile(int block) {
   return tile;
 }
 
-// Temp storage: the tile counter and one status word per tile, cleared by a single memset.
+// Temp storage: the tile counter and status words of common/lookback.cuh.
 void compact_single_pass(const int* in, int* out, unsigned* count, std::size_t n, int block,
                          Workspace& ws, cudaStream_t stream) {
   if (n == 0) {
@@ -155,13 +156,10 @@ void compact_single_pass(const int* in, int* out, unsigned* count, std::size_t n
     constexpr int BLOCK = decltype(b)::value;
     const std::size_t tiles =
         (n + SinglePassPolicy<BLOCK>::kTile - 1) / SinglePassPolicy<BLOCK>::kTile;
-    if (tiles > 0x7fffffffu) throw std::invalid_argument("single-pass compaction: too many tiles");
-    const std::size_t bytes = sizeof(unsigned long long) * (tiles + 1);
-    auto* words = static_cast<unsigned long long*>(ws.reserve(bytes));
-    CUDA_CHECK(cudaMemsetAsync(words, 0, bytes, stream));
-    // word 0 holds the tile counter, words 1.. the tile status
+    unsigned* tile_counter = nullptr;
+    const TileStatus status = clear_tile_status(tiles, ws, stream, &tile_counter);
     single_pass_compact<BLOCK><<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(
-        in, out, count, n, TileStatus{words + 1}, reinterpret_cast<unsigned*>(words));
+        in, out, count, n, status, tile_counter);
     CUDA_CHECK_LAUNCH();
   });
 }

@@ -165,17 +165,6 @@ __global__ void __launch_bounds__(BLOCK)
 
 // ---- host side ---------------------------------------------------------------------------------------
 
-// Temp storage: the tile counter and one status word per tile, cleared by a single memset.
-inline TileStatus clear_tile_status(std::size_t tiles, Workspace& ws, cudaStream_t stream,
-                                    unsigned** counter) {
-  if (tiles > 0xffffffffu) throw std::invalid_argument("single-pass scan: too many tiles");
-  const std::size_t bytes = sizeof(unsigned long long) * (tiles + 1);
-  auto* words = static_cast<unsigned long long*>(ws.reserve(bytes));
-  CUDA_CHECK(cudaMemsetAsync(words, 0, bytes, stream));
-  *counter = reinterpret_cast<unsigned*>(words); // word 0 holds the tile counter
-  return TileStatus{words + 1};
-}
-
 inline void check_vector_alignment(const void* in, const void* out) {
   if (reinterpret_cast<std::uintptr_t>(in) % 16 || reinterpret_cast<std::uintptr_t>(out) % 16)
     throw std::invalid_argument("single-pass scan needs 16-byte aligned input and output");
