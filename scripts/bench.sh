@@ -5,7 +5,7 @@
 # Usage: scripts/bench.sh [--out FILE] [--suite NAME]... [gpu_bench flags...]
 #   scripts/bench.sh                                    # every suite
 #   scripts/bench.sh --suite scan --suite reduce        # some suites (mind --out)
-#   scripts/bench.sh --out /tmp/cub.json --benchmark_filter='^scan/cub/'
+#   scripts/bench.sh --out /tmp/cub.json --benchmark_filter='^scan/cub/'   # one process
 #   scripts/bench.sh --benchmark_min_time=0.2s --benchmark_repetitions=5   # more precision
 #   (with Google Benchmark < 1.8, write --benchmark_min_time=0.2 without the unit)
 set -euo pipefail
@@ -34,13 +34,18 @@ else
   slug="cpu-only"
 fi
 out="${out:-$ROOT/results/$slug.json}"
+mkdir -p "$(dirname "$out")"
+if [[ " ${args[*]:-} " == *" --benchmark_filter"* ]]; then
+  # a filter of the user's own: one process, straight into the output file
+  echo "bench.sh: writing $out" >&2
+  exec "$BUILD_DIR/bench/gpu_bench" --benchmark_out="$out" --benchmark_out_format=json "${args[@]}"
+fi
 parts="$out.parts"
 mkdir -p "$(dirname "$out")" "$parts"
 part_files=()
 for suite in "${suites[@]}"; do
   echo "bench.sh: suite $suite -> $parts/$suite.json" >&2
   start=$(date +%s)
-  # a user's --benchmark_filter (given later on the command line) narrows the suite further
   "$BUILD_DIR/bench/gpu_bench" --benchmark_filter="^$suite/" --benchmark_out="$parts/$suite.json" \
     --benchmark_out_format=json "${args[@]}"
   echo "bench.sh: suite $suite took $(( $(date +%s) - start )) s" >&2
