@@ -57,8 +57,9 @@ void sort_cpu_radix(const unsigned* keys_in, unsigned* keys_out, const unsigned*
   unsigned* const tk = scratch(tmp_keys, n);
   unsigned* const tv = vals_in ? scratch(tmp_vals, n) : nullptr;
   const unsigned chunks = n < (1u << 16) ? 1u : cpu_threads();
-  static thread_local std::vector<std::array<std::size_t, kDigits>> offsets;
-  scratch(offsets, chunks);
+  // (the worker threads see other thread_local instances: pass them pointers, never the names)
+  static thread_local std::vector<std::array<std::size_t, kDigits>> offset_buffer;
+  std::array<std::size_t, kDigits>* const offsets = scratch(offset_buffer, chunks);
 
   const unsigned* src_k = keys_in;
   const unsigned* src_v = vals_in;
