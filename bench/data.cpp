@@ -38,4 +38,33 @@ std::vector<int> random_sparse_ints(std::size_t n, double keep, std::uint64_t se
   return v;
 }
 
+const char* key_distribution_name(KeyDistribution d) {
+  switch (d) {
+  case KeyDistribution::Uniform: return "uniform";
+  case KeyDistribution::LowEntropy: return "low_entropy";
+  case KeyDistribution::AllEqual: return "all_equal";
+  }
+  return "unknown";
+}
+
+std::vector<unsigned> random_keys(std::size_t n, std::uint64_t seed, KeyDistribution d) {
+  std::vector<unsigned> v(n);
+  const auto word = [seed](std::uint64_t stream, std::size_t i) {
+    return static_cast<unsigned>(random_word(seed + stream * 0x5851F42D4C957F2Dull, i));
+  };
+  parallel_chunks(n, n < (1u << 20) ? 1u : cpu_threads(),
+                  [&](unsigned, std::size_t b, std::size_t e) {
+                    for (std::size_t i = b; i < e; ++i) {
+                      switch (d) {
+                      case KeyDistribution::Uniform: v[i] = word(0, i); break;
+                      case KeyDistribution::LowEntropy:
+                        v[i] = word(0, i) & word(1, i) & word(2, i);
+                        break;
+                      case KeyDistribution::AllEqual: v[i] = word(0, 0); break;
+                      }
+                    }
+                  });
+  return v;
+}
+
 } // namespace gps

@@ -18,4 +18,14 @@ std::vector<int> random_ints(std::size_t n, std::uint64_t seed);
 // random nonzero value, and 0 otherwise (random positions; keep = 1 gives no zeros at all).
 std::vector<int> random_sparse_ints(std::size_t n, double keep, std::uint64_t seed);
 
+// Sort keys (and values). uniform: random 32-bit words; low_entropy: the AND of three random words
+// (each bit is 1 with probability 1/8, about 0.54 bits of entropy per bit, like the entropy-reduced
+// keys of CUB's benchmarks: few distinct digits, long runs of equal digits); all_equal: one random
+// word repeated (every pass puts every key in one digit).
+enum class KeyDistribution { Uniform, LowEntropy, AllEqual };
+inline constexpr KeyDistribution kKeyDistributions[] = {
+    KeyDistribution::Uniform, KeyDistribution::LowEntropy, KeyDistribution::AllEqual};
+const char* key_distribution_name(KeyDistribution d); // "uniform", "low_entropy", "all_equal"
+std::vector<unsigned> random_keys(std::size_t n, std::uint64_t seed, KeyDistribution d);
+
 } // namespace gps

@@ -106,3 +106,48 @@ inline TileStatus clear_tile_status(std::size_t tiles, Workspace& ws, cudaStream
 }
 
 } // namespace gps
+
+namespace gps {
+
+// Per-digit tile status for the one-sweep radix sort (Adinets & Merrill 2022, "Onesweep: A Faster
+// Least Significant Digit Radix Sort for GPUs"): DIGITS independent look-backs per tile, one per
+// digit, each walked serially by the thread that owns the digit. One 32-bit word per (tile, digit),
+// tile-major, so a block's DIGITS threads publish one contiguous run:
+//   0                         nothing published yet (the array is zeroed before each launch)
+//   value + 1                 the tile's own count of the digit (aggregate)
+//   kPrefixBit | (value + 1)  the inclusive prefix: this tile's count plus every earlier tile's
+// The +1 tells a published zero count from "not yet". Why not TileStatus's 64-bit words: the status
+// is written twice and read per tile and digit, so its size is pure overhead traffic; 32-bit words
+// halve it (1 KB per tile at 256 digits), and at 2^28 keys a pass's whole array fits in L2.
+// Values must stay below 2^31 - 1: the caller checks n.
+template <int DIGITS> struct DigitTileStatus {
+  static constexpr unsigned kPrefixBit = 1u << 31;
+  unsigned* words; // tiles * DIGITS words, zeroed (nothing published) before the launch
+
+  __device__ __forceinline__ void publish(long long tile, int digit, bool inclusive,
+                                          unsigned value) const {
+    cuda::atomic_ref<unsigned, cuda::thread_scope_device> word(words[tile * DIGITS + digit]);
+    word.store((inclusive ? kPrefixBit : 0u) | (value + 1), cuda::memory_order_relaxed);
+  }
+  __device__ __forceinline__ unsigned load(long long tile, int digit) const {
+    cuda::atomic_ref<unsigned, cuda::thread_scope_device> word(words[tile * DIGITS + digit]);
+    return word.load(cuda::memory_order_relaxed);
+  }
+
+  // Serial look-back by one thread: the sum of `digit`'s counts over every tile before `tile`.
+  // Spins on a predecessor that has published nothing yet; tiles are numbered in launch order
+  // (atomic counter), so every predecessor is running or done and the spin ends.
+  __device__ __forceinline__ unsigned exclusive_prefix(long long tile, int digit) const {
+    unsigned sum = 0;
+    for (long long pred = tile - 1; pred >= 0; --pred) {
+      unsigned w;
+      while ((w = load(pred, digit)) == 0) {
+      }
+      sum += (w & ~kPrefixBit) - 1;
+      if (w & kPrefixBit) break;
+    }
+    return sum;
+  }
+};
+
+} // namespace gps

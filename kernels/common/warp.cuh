@@ -11,6 +11,29 @@ constexpr unsigned kFullMask = 0xffffffffu;
 __device__ __forceinline__ int lane_id() { return threadIdx.x & (kWarpSize - 1); }
 __device__ __forceinline__ int warp_id() { return threadIdx.x / kWarpSize; }
 
+// Bit i set for every lane i below this one (PTX %lanemask_lt): popc(mask & lane_mask_lt()) is a
+// lane's rank among the lanes of `mask`.
+__device__ __forceinline__ unsigned lane_mask_lt() {
+  unsigned mask;
+  asm("mov.u32 %0, %%lanemask_lt;" : "=r"(mask));
+  return mask;
+}
+
+// The lanes of a full warp whose label agrees with this lane's in the low BITS bits: what
+// __match_any_sync returns, built from one ballot per bit (the warp-level multisplit of Adinets &
+// Merrill 2022, CUB's MatchAny), which is cheaper than match.any for a few bits. All 32 lanes must
+// call it.
+template <int BITS> __device__ __forceinline__ unsigned match_any_bits(unsigned label) {
+  unsigned peers = kFullMask;
+#pragma unroll
+  for (int b = 0; b < BITS; ++b) {
+    const bool set = (label >> b) & 1u;
+    const unsigned same = __ballot_sync(kFullMask, set);
+    peers &= set ? same : ~same;
+  }
+  return peers;
+}
+
 // Inclusive scan across the 32 lanes of a full warp (Kogge-Stone over __shfl_up_sync).
 template <typename T> __device__ __forceinline__ T warp_inclusive_scan(T value) {
   const int lane = lane_id();
