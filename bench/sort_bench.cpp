@@ -199,13 +199,43 @@ SortPointers sort_device(std::size_t n, KeyDistribution dist, bool pairs) {
   return p;
 }
 
-// Grow-only host buffers for reading results back (no 4-GiB allocation per validation).
-std::vector<unsigned>& readback(int which, const unsigned* d, std::size_t n) {
-  static std::vector<unsigned> buffers[2];
-  auto& b = buffers[which];
-  if (b.size() < n) b.resize(n);
-  if (n) CUDA_CHECK(cudaMemcpy(b.data(), d, n * sizeof(unsigned), cudaMemcpyDeviceToHost));
-  return b;
+// Grow-only pinned host buffers for reading results back: a 2^30-key row reads back 4 or 8 GiB,
+// several times faster pinned than pageable (the pageable fallback is for hosts short of pinnable
+// memory).
+class ReadbackBuffer {
+public:
+  ~ReadbackBuffer() {
+    if (pinned_) cudaFreeHost(pinned_); // at exit the runtime may be gone: nothing to report
+  }
+  const unsigned* fetch(const unsigned* d, std::size_t n) {
+    if (n > capacity_ && !pinning_failed_) {
+      if (pinned_) cudaFreeHost(pinned_);
+      pinned_ = nullptr;
+      capacity_ = 0;
+      void* p = nullptr;
+      if (cudaMallocHost(&p, n * sizeof(unsigned)) == cudaSuccess) {
+        pinned_ = static_cast<unsigned*>(p);
+        capacity_ = n;
+      } else {
+        cudaGetLastError();
+        pinning_failed_ = true;
+      }
+    }
+    if (pinning_failed_ && pageable_.size() < n) pageable_.resize(n);
+    unsigned* dst = pinning_failed_ ? pageable_.data() : pinned_;
+    if (n) CUDA_CHECK(cudaMemcpy(dst, d, n * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    return dst;
+  }
+
+private:
+  unsigned* pinned_ = nullptr;
+  std::size_t capacity_ = 0;
+  bool pinning_failed_ = false;
+  std::vector<unsigned> pageable_;
+};
+const unsigned* readback(int which, const unsigned* d, std::size_t n) {
+  static ReadbackBuffer buffers[2];
+  return buffers[which].fetch(d, n);
 }
 
 // ---- rows -------------------------------------------------------------------------------------
@@ -254,9 +284,9 @@ void register_gpu_row(const sort::Variant& v, const SizeCase& size, KeyDistribut
       v.run(p.keys_in, p.keys_out, p.vals_in, p.vals_out, n, block, bench_workspace(),
             bench_stream());
       CUDA_CHECK(cudaStreamSynchronize(bench_stream()));
-      const auto& keys = readback(0, p.keys_out, n);
-      const unsigned* vals = pairs ? readback(1, p.vals_out, n).data() : nullptr;
-      return check_sorted(sort_host(n, dist), n, keys.data(), vals);
+      const unsigned* keys = readback(0, p.keys_out, n);
+      const unsigned* vals = pairs ? readback(1, p.vals_out, n) : nullptr;
+      return check_sorted(sort_host(n, dist), n, keys, vals);
     };
     c.traffic = sort_traffic(v, n, pairs);
     c.n = n;
