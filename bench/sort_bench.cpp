@@ -34,18 +34,23 @@
 #include "sort/sort.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <numeric>
+#include <string>
+#include <vector>
 
 namespace gps::bench {
 namespace {
 
 constexpr std::uint64_t kSeed = 42;
-constexpr int kSweepMaxLog2 = 26;        // block sweep of the multi-pass variants
-constexpr int kCpuStdMaxLog2 = 24;       // cpu_std_sort rows
-constexpr int kCpuRadixMaxLog2 = 28;     // cpu_radix rows
-constexpr int kExactKeysMaxLog2 = 24;    // keys-only rows compared with std::sort up to here
+constexpr int kSweepMaxLog2 = 26;     // block sweep of the multi-pass variants
+constexpr int kCpuStdMaxLog2 = 24;    // cpu_std_sort rows
+constexpr int kCpuRadixMaxLog2 = 28;  // cpu_radix rows
+constexpr int kExactKeysMaxLog2 = 24; // keys-only rows compared with std::sort up to here
 
-unsigned check_threads(std::size_t n) { return n < (1u << 20) ? 1u : cpu_threads(); }
+unsigned check_threads(std::size_t n) {
+  return n < (1u << 20) ? 1u : cpu_threads();
+}
 
 // ---- host data -------------------------------------------------------------------------------
 
@@ -139,8 +144,7 @@ std::string check_sorted(const SortHost& h, std::size_t n, const unsigned* keys,
               "got " + std::to_string(keys[i]) + ", expected " + std::to_string(h.sorted_keys[i]));
   }
   const std::size_t i = first_bad(n, [&](std::size_t i) { return i > 0 && keys[i - 1] > keys[i]; });
-  if (i != n)
-    return at(i, n, std::to_string(keys[i]) + " after " + std::to_string(keys[i - 1]));
+  if (i != n) return at(i, n, std::to_string(keys[i]) + " after " + std::to_string(keys[i - 1]));
   if (!(fingerprint(keys, n) == h.fp)) return "sorted, but not a permutation of the input keys";
   return "";
 }
@@ -149,11 +153,24 @@ std::string check_sorted(const SortHost& h, std::size_t n, const unsigned* keys,
 
 // One set of device buffers per size, shared by every row of that size: the keys of the
 // distribution last asked for (re-uploaded when the distribution changes, which registration
-// order makes rare), the index values (on the first pairs row) and the outputs.
+// order makes rare), the index values (on the first pairs row) and the outputs. It lives in the
+// size cache, so the harness can free it; `alive` tells device_bytes_needed() whether it still
+// holds memory.
 struct SortDevice {
   int dist = -1; // KeyDistribution of keys_in, -1: none yet
   DeviceBuffer<unsigned> keys_in, keys_out, vals_in, vals_out;
+  std::shared_ptr<char> alive = std::make_shared<char>(0);
 };
+struct SortDeviceState {
+  std::weak_ptr<char> alive;
+  std::size_t n = 0;
+  bool vals = false;
+};
+SortDeviceState& sort_device_state() {
+  static SortDeviceState state;
+  return state;
+}
+
 struct SortPointers {
   const unsigned *keys_in = nullptr, *vals_in = nullptr;
   unsigned *keys_out = nullptr, *vals_out = nullptr;
@@ -168,26 +185,57 @@ SortPointers sort_device(std::size_t n, KeyDistribution dist, bool pairs) {
   if (d.dist != static_cast<int>(dist)) {
     const auto& keys = sort_host(n, dist).keys;
     if (n)
-      CUDA_CHECK(cudaMemcpy(d.keys_in.data(), keys.data(), n * sizeof(unsigned),
-                            cudaMemcpyHostToDevice));
+      CUDA_CHECK(
+          cudaMemcpy(d.keys_in.data(), keys.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice));
     d.dist = static_cast<int>(dist);
   }
   if (pairs && d.vals_in.size() != n) {
     d.vals_in = to_device(index_values(n));
     d.vals_out.allocate(n);
   }
+  sort_device_state() = {d.alive, n, d.vals_in.size() == n && n > 0};
   SortPointers p{d.keys_in.data(), nullptr, d.keys_out.data(), nullptr};
   if (pairs) p.vals_in = d.vals_in.data(), p.vals_out = d.vals_out.data();
   return p;
 }
 
-// Grow-only host buffers for reading results back (no 4-GiB allocation per validation).
-std::vector<unsigned>& readback(int which, const unsigned* d, std::size_t n) {
-  static std::vector<unsigned> buffers[2];
-  auto& b = buffers[which];
-  if (b.size() < n) b.resize(n);
-  if (n) CUDA_CHECK(cudaMemcpy(b.data(), d, n * sizeof(unsigned), cudaMemcpyDeviceToHost));
-  return b;
+// Grow-only pinned host buffers for reading results back: a 2^30-key row reads back 4 or 8 GiB,
+// several times faster pinned than pageable (the pageable fallback is for hosts short of pinnable
+// memory).
+class ReadbackBuffer {
+public:
+  ~ReadbackBuffer() {
+    if (pinned_) cudaFreeHost(pinned_); // at exit the runtime may be gone: nothing to report
+  }
+  const unsigned* fetch(const unsigned* d, std::size_t n) {
+    if (n > capacity_ && !pinning_failed_) {
+      if (pinned_) cudaFreeHost(pinned_);
+      pinned_ = nullptr;
+      capacity_ = 0;
+      void* p = nullptr;
+      if (cudaMallocHost(&p, n * sizeof(unsigned)) == cudaSuccess) {
+        pinned_ = static_cast<unsigned*>(p);
+        capacity_ = n;
+      } else {
+        cudaGetLastError();
+        pinning_failed_ = true;
+      }
+    }
+    if (pinning_failed_ && pageable_.size() < n) pageable_.resize(n);
+    unsigned* dst = pinning_failed_ ? pageable_.data() : pinned_;
+    if (n) CUDA_CHECK(cudaMemcpy(dst, d, n * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    return dst;
+  }
+
+private:
+  unsigned* pinned_ = nullptr;
+  std::size_t capacity_ = 0;
+  bool pinning_failed_ = false;
+  std::vector<unsigned> pageable_;
+};
+const unsigned* readback(int which, const unsigned* d, std::size_t n) {
+  static ReadbackBuffer buffers[2];
+  return buffers[which].fetch(d, n);
 }
 
 // ---- rows -------------------------------------------------------------------------------------
@@ -197,14 +245,23 @@ Traffic sort_traffic(const sort::Variant& v, std::size_t n, bool pairs) {
   return {v.passes * bytes_per_pass, static_cast<double>(n)};
 }
 
-// Inputs + outputs + the variant's workspace (a temporary per key and value, plus split_1bit's
-// flags and scan, and block_local_4bit's digit tables: at most 2 bytes per key at block 64).
-std::size_t device_footprint(const sort::Variant& v, std::size_t n, bool pairs) {
+// Device memory a row still has to allocate: its inputs and outputs unless this size's buffers
+// are held already, and the growth of the shared workspace (a temporary per key and value, plus
+// split_1bit's flags and scan; digit tables and look-back status stay below a byte per key), or
+// for thrust its temporary storage. Counting what is already held would make the harness clear
+// the size cache (and re-create this size's data) for nearly every row at 2^30.
+std::size_t device_bytes_needed(const sort::Variant& v, std::size_t n, bool pairs) {
   const std::size_t per_key = sizeof(unsigned) * (pairs ? 2 : 1);
-  std::size_t extra = 0;
-  if (std::string(v.name) == "split_1bit") extra = 2 * sizeof(int) * n;
-  if (std::string(v.name) == "block_local_4bit") extra = 2 * n;
-  return 3 * per_key * n + extra + (64u << 20);
+  const SortDeviceState& held = sort_device_state();
+  std::size_t in_out = 2 * per_key * n;
+  if (!held.alive.expired() && held.n == n)
+    in_out -= std::min(in_out, 2 * sizeof(unsigned) * n * (held.vals ? 2 : 1));
+  const bool thrust = std::string(v.name) == "thrust";
+  const std::size_t ws =
+      thrust ? 0
+             : per_key * n + n + (std::string(v.name) == "split_1bit" ? 2 * sizeof(int) * n : 0);
+  const std::size_t ws_growth = ws - std::min(ws, bench_workspace().capacity());
+  return in_out + ws_growth + (thrust ? per_key * n : 0) + (64u << 20);
 }
 
 void register_gpu_row(const sort::Variant& v, const SizeCase& size, KeyDistribution dist,
@@ -214,7 +271,7 @@ void register_gpu_row(const sort::Variant& v, const SizeCase& size, KeyDistribut
   register_gpu(benchmark_name("sort", v.name, axes, size, block), [&v, n, dist, pairs, block] {
     auto ptrs = std::make_shared<SortPointers>();
     GpuCase c;
-    c.device_bytes = device_footprint(v, n, pairs);
+    c.device_bytes = device_bytes_needed(v, n, pairs);
     c.prepare = [ptrs, n, dist, pairs] { *ptrs = sort_device(n, dist, pairs); };
     c.work = [&v, ptrs, n, block](cudaStream_t s) {
       v.run(ptrs->keys_in, ptrs->keys_out, ptrs->vals_in, ptrs->vals_out, n, block,
@@ -227,9 +284,9 @@ void register_gpu_row(const sort::Variant& v, const SizeCase& size, KeyDistribut
       v.run(p.keys_in, p.keys_out, p.vals_in, p.vals_out, n, block, bench_workspace(),
             bench_stream());
       CUDA_CHECK(cudaStreamSynchronize(bench_stream()));
-      const auto& keys = readback(0, p.keys_out, n);
-      const unsigned* vals = pairs ? readback(1, p.vals_out, n).data() : nullptr;
-      return check_sorted(sort_host(n, dist), n, keys.data(), vals);
+      const unsigned* keys = readback(0, p.keys_out, n);
+      const unsigned* vals = pairs ? readback(1, p.vals_out, n) : nullptr;
+      return check_sorted(sort_host(n, dist), n, keys, vals);
     };
     c.traffic = sort_traffic(v, n, pairs);
     c.n = n;

@@ -109,11 +109,10 @@ TEST_P(SortTest, MatchesStableSort) {
 INSTANTIATE_TEST_SUITE_P(AllVariants, SortTest, ::testing::ValuesIn(all_cases()),
                          [](const ::testing::TestParamInfo<SortCase>& info) {
                            const SortCase& c = info.param;
-                           return param_name(std::string(c.variant->name) + "_block" +
-                                             std::to_string(c.block) + "_" +
-                                             key_distribution_name(c.dist) +
-                                             (c.pairs ? "_pairs" : "_keys") + "_n" +
-                                             std::to_string(c.n));
+                           return param_name(
+                               std::string(c.variant->name) + "_block" + std::to_string(c.block) +
+                               "_" + key_distribution_name(c.dist) +
+                               (c.pairs ? "_pairs" : "_keys") + "_n" + std::to_string(c.n));
                          });
 
 TEST(SortTable, NamesAreUniqueAndFindable) {

@@ -145,7 +145,9 @@ __global__ void __launch_bounds__(BLOCK)
 
 } // namespace
 
-std::size_t block_local_4bit_tile(int block) { return static_cast<std::size_t>(block) * kItems; }
+std::size_t block_local_4bit_tile(int block) {
+  return static_cast<std::size_t>(block) * kItems;
+}
 
 void sort_block_local_4bit_with_scan(std::string_view scan_name, const unsigned* keys_in,
                                      unsigned* keys_out, const unsigned* vals_in,
@@ -195,8 +197,8 @@ void sort_block_local_4bit_with_scan(std::string_view scan_name, const unsigned*
 void sort_block_local_4bit(const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_in,
                            unsigned* vals_out, std::size_t n, int block, Workspace& ws,
                            cudaStream_t stream) {
-  sort_block_local_4bit_with_scan(kDefaultScan, keys_in, keys_out, vals_in, vals_out, n, block,
-                                  ws, stream);
+  sort_block_local_4bit_with_scan(kDefaultScan, keys_in, keys_out, vals_in, vals_out, n, block, ws,
+                                  stream);
 }
 
 } // namespace gps::sort

@@ -2,9 +2,9 @@
 // std::stable_sort by key for pairs; it is also how the tests compute the expected output).
 // cpu_radix is a multi-threaded LSD radix sort with 8-bit digits (Knuth, TAOCP vol. 3, 5.2.5):
 // per pass, every thread counts the digits of its contiguous chunk, one tiny sequential scan over
-// the counts in digit-major, chunk-minor order gives each (digit, chunk) its output offset, and every
-// thread scatters its chunk in order, so each pass is stable. The CPU form of the GPU sorts' tile
-// histograms and digit-major scan.
+// the counts in digit-major, chunk-minor order gives each (digit, chunk) its output offset, and
+// every thread scatters its chunk in order, so each pass is stable. The CPU form of the GPU sorts'
+// tile histograms and digit-major scan.
 #include "common/cpu_parallel.hpp"
 #include "sort/sort.hpp"
 
@@ -57,6 +57,13 @@ void sort_cpu_radix(const unsigned* keys_in, unsigned* keys_out, const unsigned*
   unsigned* const tk = scratch(tmp_keys, n);
   unsigned* const tv = vals_in ? scratch(tmp_vals, n) : nullptr;
   const unsigned chunks = n < (1u << 16) ? 1u : cpu_threads();
+  // small inputs run on the calling thread: a thread start per phase would dominate
+  const auto for_chunks = [n, chunks](auto&& fn) {
+    if (chunks == 1)
+      fn(0u, std::size_t{0}, n);
+    else
+      parallel_chunks(n, chunks, fn);
+  };
   // (the worker threads see other thread_local instances: pass them pointers, never the names)
   static thread_local std::vector<std::array<std::size_t, kDigits>> offset_buffer;
   std::array<std::size_t, kDigits>* const offsets = scratch(offset_buffer, chunks);
@@ -69,7 +76,7 @@ void sort_cpu_radix(const unsigned* keys_in, unsigned* keys_out, const unsigned*
     unsigned* dst_v = (kPasses - 1 - pass) % 2 == 0 ? vals_out : tv;
     const int shift = pass * kRadixBits;
     // count: each thread its chunk
-    parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
+    for_chunks([&](unsigned c, std::size_t b, std::size_t e) {
       auto& h = offsets[c];
       h.fill(0);
       for (std::size_t i = b; i < e; ++i) ++h[(src_k[i] >> shift) & (kDigits - 1)];
@@ -83,7 +90,7 @@ void sort_cpu_radix(const unsigned* keys_in, unsigned* keys_out, const unsigned*
         running += count;
       }
     // scatter: each thread its chunk, in order (stable)
-    parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
+    for_chunks([&](unsigned c, std::size_t b, std::size_t e) {
       auto& o = offsets[c];
       for (std::size_t i = b; i < e; ++i) {
         const std::size_t j = o[(src_k[i] >> shift) & (kDigits - 1)]++;

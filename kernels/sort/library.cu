@@ -21,14 +21,14 @@ namespace gps::sort {
 void sort_thrust(const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_in,
                  unsigned* vals_out, std::size_t n, int, Workspace&, cudaStream_t stream) {
   if (n == 0) return;
-  CUDA_CHECK(cudaMemcpyAsync(keys_out, keys_in, n * sizeof(unsigned), cudaMemcpyDeviceToDevice,
-                             stream));
+  CUDA_CHECK(
+      cudaMemcpyAsync(keys_out, keys_in, n * sizeof(unsigned), cudaMemcpyDeviceToDevice, stream));
   const auto policy = thrust::cuda::par_nosync(thrust_temp_allocator()).on(stream);
   if (!vals_in) {
     thrust::sort(policy, keys_out, keys_out + n);
   } else {
-    CUDA_CHECK(cudaMemcpyAsync(vals_out, vals_in, n * sizeof(unsigned), cudaMemcpyDeviceToDevice,
-                               stream));
+    CUDA_CHECK(
+        cudaMemcpyAsync(vals_out, vals_in, n * sizeof(unsigned), cudaMemcpyDeviceToDevice, stream));
     thrust::stable_sort_by_key(policy, keys_out, keys_out + n, vals_out);
   }
   CUDA_CHECK_LAUNCH();
@@ -49,8 +49,8 @@ void sort_cub(const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_
     CUDA_CHECK(cub::DeviceRadixSort::SortKeys(temp, bytes, keys_in, keys_out, items, kBeginBit,
                                               kEndBit, stream));
   } else {
-    CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys_in, keys_out, vals_in,
-                                               vals_out, items, kBeginBit, kEndBit, stream));
+    CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys_in, keys_out, vals_in, vals_out,
+                                               items, kBeginBit, kEndBit, stream));
     void* temp = ws.reserve(bytes);
     CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp, bytes, keys_in, keys_out, vals_in, vals_out,
                                                items, kBeginBit, kEndBit, stream));

@@ -115,8 +115,8 @@ template <int BLOCK, int ITEMS> struct OnesweepSmem {
 template <int BLOCK, int ITEMS, bool PAIRS>
 __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
     onesweep_pass(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
-                  const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out,
-                  unsigned n, int shift, const unsigned* __restrict__ digit_starts,
+                  const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out, unsigned n,
+                  int shift, const unsigned* __restrict__ digit_starts,
                   DigitTileStatus<kRadix> status, unsigned* __restrict__ tile_counter) {
   using Smem = OnesweepSmem<BLOCK, ITEMS>;
   constexpr int kWarps = Smem::kWarps;
@@ -222,7 +222,8 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
 
   // scatter keys: thread t writes sorted positions t, t + BLOCK, ...; within a digit consecutive
   // positions go to consecutive addresses
-  unsigned digits[(ITEMS + 3) / 4] = {}; // the digits of the positions this thread writes, 8 bits each
+  // the digits of the positions this thread writes, 8 bits each, for the values
+  unsigned digits[(ITEMS + 3) / 4] = {};
 #pragma unroll
   for (int j = 0; j < ITEMS; ++j) {
     const unsigned pos = j * BLOCK + threadIdx.x;
@@ -282,8 +283,8 @@ void onesweep_launch(const unsigned* keys_in, unsigned* keys_out, const unsigned
   sizing.take<unsigned>(PAIRS ? n : 0);
   Carver carve(ws.reserve(sizing.bytes()));
   unsigned* header = carve.take<unsigned>(kHeader);
-  unsigned* counters = header;        // one tile counter per pass
-  unsigned* bins = header + kPasses;  // [pass][digit]
+  unsigned* counters = header;       // one tile counter per pass
+  unsigned* bins = header + kPasses; // [pass][digit]
   unsigned* status = carve.take<unsigned>(tiles * kRadix);
   unsigned* keys_tmp = carve.take<unsigned>(n);
   unsigned* vals_tmp = carve.take<unsigned>(PAIRS ? n : 0);
@@ -291,8 +292,8 @@ void onesweep_launch(const unsigned* keys_in, unsigned* keys_out, const unsigned
   // histograms of all four digits, then their exclusive scans
   CUDA_CHECK(cudaMemsetAsync(header, 0, kHeader * sizeof(unsigned), stream));
   const std::size_t hist_tiles = (n + kHistBlock * kHistItems - 1) / (kHistBlock * kHistItems);
-  const auto hist_grid =
-      static_cast<unsigned>(std::min<std::size_t>(hist_tiles, 4 * static_cast<std::size_t>(sm_count())));
+  const auto hist_grid = static_cast<unsigned>(
+      std::min<std::size_t>(hist_tiles, 4 * static_cast<std::size_t>(sm_count())));
   onesweep_histogram<<<hist_grid, kHistBlock, 0, stream>>>(keys_in, n, bins);
   CUDA_CHECK_LAUNCH();
   onesweep_scan_bins<<<kPasses, kRadix, 0, stream>>>(bins);
@@ -303,9 +304,8 @@ void onesweep_launch(const unsigned* keys_in, unsigned* keys_out, const unsigned
                                         vals_out, vals_tmp);
     CUDA_CHECK(cudaMemsetAsync(status, 0, tiles * kRadix * sizeof(unsigned), stream));
     onesweep_pass<BLOCK, ITEMS, PAIRS><<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(
-        p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, static_cast<unsigned>(n),
-        pass * kRadixBits, bins + pass * kRadix, DigitTileStatus<kRadix>{status},
-        counters + pass);
+        p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, static_cast<unsigned>(n), pass * kRadixBits,
+        bins + pass * kRadix, DigitTileStatus<kRadix>{status}, counters + pass);
     CUDA_CHECK_LAUNCH();
   }
 }

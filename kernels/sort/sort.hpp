@@ -50,8 +50,8 @@ void sort_cpu_radix(const unsigned*, unsigned*, const unsigned*, unsigned*, std:
                     Workspace&, cudaStream_t);
 void sort_split_1bit(const unsigned*, unsigned*, const unsigned*, unsigned*, std::size_t, int,
                      Workspace&, cudaStream_t);
-void sort_block_local_4bit(const unsigned*, unsigned*, const unsigned*, unsigned*, std::size_t,
-                           int, Workspace&, cudaStream_t);
+void sort_block_local_4bit(const unsigned*, unsigned*, const unsigned*, unsigned*, std::size_t, int,
+                           Workspace&, cudaStream_t);
 void sort_onesweep(const unsigned*, unsigned*, const unsigned*, unsigned*, std::size_t, int,
                    Workspace&, cudaStream_t);
 void sort_thrust(const unsigned*, unsigned*, const unsigned*, unsigned*, std::size_t, int,

@@ -83,8 +83,8 @@ void sort_split_1bit_with_scan(std::string_view scan_name, const unsigned* keys_
       scan.run(flags, scanned, n, block, scan_ws, stream);
       // scatter
       if (pairs)
-        split_scatter<BLOCK, true><<<grid, BLOCK, 0, stream>>>(
-            p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, flags, scanned, n, bit);
+        split_scatter<BLOCK, true><<<grid, BLOCK, 0, stream>>>(p.keys_src, p.keys_dst, p.vals_src,
+                                                               p.vals_dst, flags, scanned, n, bit);
       else
         split_scatter<BLOCK, false><<<grid, BLOCK, 0, stream>>>(p.keys_src, p.keys_dst, nullptr,
                                                                 nullptr, flags, scanned, n, bit);
