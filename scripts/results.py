@@ -53,7 +53,7 @@ COLUMNS = [
     "gbs",  # effective GB/s (minimum bytes moved / median time)
     "copy_frac",  # the in-process copy_frac counter (NaN when absent)
     "copy_gbs",  # GB/s of this file's <algorithm>/copy row at the same size (NaN when absent)
-    "of_copy",  # gbs / copy_gbs, falling back to copy_frac when the file has no copy row
+    "of_copy",  # gbs / copy_gbs, else the copy_frac counter; NaN for CPU variants
     "repetitions",
     "noise",  # what the band is: "repetitions min..max", "mean±stddev" or "p10..p90"
 ]
