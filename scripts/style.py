@@ -1,6 +1,7 @@
 """Plot styling shared by plot.py and compare.py: a fixed colour and marker per variant name (so
 a variant looks the same in every graph, whatever else is in it) and the 2^k axis labels."""
 
+import math
 import zlib
 from typing import Iterable, List, Tuple
 
@@ -73,6 +74,17 @@ def log_y_axis(ax) -> None:
     """Log y axis with plain numbers (0.1, 1, 10, ...) rather than 10^k."""
     ax.set_yscale("log")
     ax.yaxis.set_major_formatter(mticker.FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.yaxis.set_minor_formatter(_MinorLogFormatter())
+
+
+class _MinorLogFormatter(mticker.Formatter):
+    """Labels the minor ticks of a log axis only when it spans little more than a decade."""
+
+    def __call__(self, x, pos=None):
+        lo, hi = sorted(self.axis.get_view_interval())
+        if lo <= 0 or math.log10(hi / lo) > 1.2:
+            return ""
+        return f"{x:.3g}"
 
 
 def short_number(value: float) -> str:
