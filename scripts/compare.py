@@ -42,6 +42,7 @@ class Comparison:
     only_a: int
     only_b: int
     skipped: List[str]  # in both files' scheme, but skipped with an error in one of them
+    best_block: bool = False  # block variants compared at their best block per n
 
     @property
     def same_gpu(self) -> bool:
@@ -55,14 +56,34 @@ def verdict(a_lo: float, a_hi: float, b_lo: float, b_hi: float, a: float, b: flo
     return "faster" if b < a else "slower"
 
 
-def compare(a: results.ResultFile, b: results.ResultFile,
-            pattern: Optional[Pattern] = None) -> Comparison:
-    ra, rb = a.rows, b.rows
+BLOCK_RE = re.compile(r"/block:\d+$")
+
+
+def _select(f: results.ResultFile, pattern: Optional[Pattern], best_block: bool):
+    """The rows to compare, keyed by name (by name without /block:N with best_block), and
+    the keys of the benchmarks skipped with an error."""
+    rows = f.rows
+    skipped = [n for n, _ in f.skipped]
     if pattern is not None:
-        ra = ra[ra["name"].map(lambda n: bool(pattern.search(n)))]
-        rb = rb[rb["name"].map(lambda n: bool(pattern.search(n)))]
-    keep = ["name", "time_us", "time_lo_us", "time_hi_us", "gbs", "of_copy"]
-    table = ra[keep].merge(rb[keep], on="name", suffixes=("_a", "_b"), sort=False)
+        rows = rows[rows["name"].map(lambda n: bool(pattern.search(n)))]
+        skipped = [n for n in skipped if pattern.search(n)]
+    if best_block:
+        rows = results.best_blocks(rows)
+        rows = rows.assign(key=rows["name"].map(lambda n: BLOCK_RE.sub("", n)))
+        skipped = [BLOCK_RE.sub("", n) for n in skipped]
+    else:
+        rows = rows.assign(key=rows["name"])
+    return rows, set(skipped) - set(rows["key"])
+
+
+def compare(a: results.ResultFile, b: results.ResultFile, pattern: Optional[Pattern] = None,
+            best_block: bool = False) -> Comparison:
+    """Every benchmark of both files side by side with its verdict (B against A)."""
+    ra, skipped_a = _select(a, pattern, best_block)
+    rb, skipped_b = _select(b, pattern, best_block)
+    keep = ["key", "block", "time_us", "time_lo_us", "time_hi_us", "gbs", "of_copy"]
+    table = ra[keep].merge(rb[keep], on="key", suffixes=("_a", "_b"), sort=False)
+    table = table.rename(columns={"key": "name"})
     table["ratio"] = table["time_us_b"] / table["time_us_a"]
     table["change_pct"] = (table["ratio"] - 1.0) * 100.0
     table["verdict"] = [
@@ -70,15 +91,11 @@ def compare(a: results.ResultFile, b: results.ResultFile,
                 r.time_us_b)
         for r in table.itertuples(index=False)
     ]
-    names_a, names_b = set(ra["name"]), set(rb["name"])
-    skipped_a = {n for n, _ in a.skipped}
-    skipped_b = {n for n, _ in b.skipped}
-    if pattern is not None:
-        skipped_a = {n for n in skipped_a if pattern.search(n)}
-        skipped_b = {n for n in skipped_b if pattern.search(n)}
-    skipped = sorted((skipped_a & (names_b | skipped_b)) | (skipped_b & names_a))
-    return Comparison(a=a, b=b, table=table, only_a=len(names_a - names_b - skipped_b),
-                      only_b=len(names_b - names_a - skipped_a), skipped=skipped)
+    keys_a, keys_b = set(ra["key"]), set(rb["key"])
+    skipped = sorted((skipped_a & (keys_b | skipped_b)) | (skipped_b & keys_a))
+    return Comparison(a=a, b=b, table=table, only_a=len(keys_a - keys_b - skipped_b),
+                      only_b=len(keys_b - keys_a - skipped_a), skipped=skipped,
+                      best_block=best_block)
 
 
 def regressions(c: Comparison, pct: float) -> pd.DataFrame:
@@ -131,15 +148,21 @@ def geomean(values) -> float:
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
 
 
-def markdown_table(table: pd.DataFrame) -> List[str]:
+def markdown_table(table: pd.DataFrame, best_block: bool) -> List[str]:
+    blocks = " best block A / B |" if best_block else ""
     lines = [
-        "| benchmark | A (µs) | B (µs) | B/A time | change | A % of copy | B % of copy | verdict |",
-        "|:--|--:|--:|--:|--:|--:|--:|:--|",
+        "| benchmark |" + blocks + " A (µs) | B (µs) | B/A time | change | A % of copy "
+        "| B % of copy | verdict |",
+        "|:--|" + ("--:|" if best_block else "") + "--:|--:|--:|--:|--:|--:|:--|",
     ]
     marks = {"faster": "faster ✅", "slower": "slower ❌", "same": "same"}
     for r in table.itertuples(index=False):
+        block = ""
+        if best_block:
+            block = " – |" if not r.block_a and not r.block_b else \
+                f" {r.block_a or '–'} / {r.block_b or '–'} |"
         lines.append(
-            f"| `{r.name}` | {fmt_time(r.time_us_a)} | {fmt_time(r.time_us_b)} "
+            f"| `{r.name}` |{block} {fmt_time(r.time_us_a)} | {fmt_time(r.time_us_b)} "
             f"| {r.ratio:.3f} | {r.change_pct:+.1f}% | {fmt_frac(r.of_copy_a)} "
             f"| {fmt_frac(r.of_copy_b)} | {marks[r.verdict]} |"
         )
@@ -152,6 +175,9 @@ def markdown_section(c: Comparison, index: int, changed_only: bool,
     counts = t["verdict"].value_counts()
     lines = [f"### {index}. B `{short(c.b)}` vs A `{short(c.a)}`", "",
              describe("A", c.a), describe("B", c.b), ""]
+    if c.best_block:
+        lines += ["Variants with a block axis are compared at their best block for each n "
+                  "(in A and in B separately).", ""]
     if not c.same_gpu:
         lines += ["Different GPUs: the times show the hardware difference; the **% of copy** "
                   "columns divide each run's GB/s by its own device-to-device copy bandwidth "
@@ -184,7 +210,7 @@ def markdown_section(c: Comparison, index: int, changed_only: bool,
     shown = t[t["verdict"] != "same"] if changed_only else t
     if shown.empty:
         return lines
-    table = markdown_table(shown)
+    table = markdown_table(shown, c.best_block)
     if len(shown) > COLLAPSE_ROWS:
         what = "changed benchmarks" if changed_only else "benchmarks"
         lines += [f"<details><summary>{len(shown)} {what}</summary>", ""] + table + [
@@ -269,6 +295,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--fail-above", type=float, metavar="PCT",
                         help="exit 1 when a benchmark is slower by more than PCT%% beyond the "
                         "noise (files of the same GPU only)")
+    parser.add_argument("--best-block", action="store_true",
+                        help="compare variants with a block axis at their best block per n "
+                        "(one row per variant and size instead of one per block size)")
     parser.add_argument("--changed-only", action="store_true",
                         help="list only the benchmarks whose verdict is not 'same'")
     return parser.parse_args(argv)
@@ -293,7 +322,7 @@ def main(argv=None) -> int:
     if bad:
         return 2
     base = files[0]
-    comparisons = [compare(base, other, pattern) for other in files[1:]]
+    comparisons = [compare(base, other, pattern, args.best_block) for other in files[1:]]
     sys.stdout.write(markdown_report(comparisons, args.changed_only, args.fail_above))
     if args.plot:
         plot_comparisons(comparisons, args.plot)

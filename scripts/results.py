@@ -364,8 +364,12 @@ def best_blocks(rows: pd.DataFrame) -> pd.DataFrame:
     if rows.empty:
         return rows
     keys = ["algorithm", "variant", "facet", "size", "log2n"]
-    ordered = rows.sort_values(keys + ["time_us", "block"])
-    return ordered.drop_duplicates(keys, keep="first").reset_index(drop=True)
+    ordered = rows.reset_index(drop=True)
+    # keep the order in which the benchmarks first appear (the file's order)
+    ordered["_first"] = ordered.groupby(keys, sort=False)["name"].transform(
+        lambda s: s.index.min())
+    best = ordered.sort_values(["time_us", "block"], kind="stable").drop_duplicates(keys)
+    return best.sort_values("_first", kind="stable").drop(columns="_first").reset_index(drop=True)
 
 
 def cpu_reference(variants) -> Optional[str]:
