@@ -17,6 +17,7 @@ merged (a benchmark in several files: the last file wins).
 """
 
 import argparse
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -274,9 +275,7 @@ def _heatmap(ax, rows: pd.DataFrame, ks: List[int], blocks: List[int]) -> object
     gbs = gbs.reindex(index=blocks, columns=ks)
     time = time.reindex(index=blocks, columns=ks)
     frac = gbs / gbs.max(axis=0)
-    cmap = plt.get_cmap("viridis").copy()
-    cmap.set_bad("#dddddd")
-    cmap.set_under("#440154")
+    cmap = plt.get_cmap("viridis").with_extremes(bad="#dddddd", under="#303030")
     image = ax.imshow(frac.to_numpy(dtype=float), aspect="auto", cmap=cmap, vmin=0.5, vmax=1.0,
                       origin="lower")
     for i, block in enumerate(blocks):
@@ -378,11 +377,32 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help="where the <gpu-slug>/ folders go (default: analysis/graphs of "
                         "this repository)")
     parser.add_argument("--svg", action="store_true", help="also write every graph as SVG")
+    parser.add_argument("--filter", metavar="REGEX",
+                        help="only benchmarks whose name matches (re.search), e.g. '^scan/'; "
+                        "the copy baseline of the algorithms left is always kept")
     return parser.parse_args(argv)
+
+
+def apply_filter(run: GpuRun, pattern: "re.Pattern") -> None:
+    rows = run.rows
+    chosen = rows[rows["name"].map(lambda n: bool(pattern.search(n)))]
+    chosen = chosen[chosen["variant"] != results.COPY_VARIANT]
+    copies = rows[(rows["variant"] == results.COPY_VARIANT)
+                  & rows["algorithm"].isin(set(chosen["algorithm"]))]
+    run.rows = pd.concat([chosen, copies]).sort_index()
+    run.skipped = [(n, m) for n, m in run.skipped if pattern.search(n)]
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    pattern = None
+    if args.filter:
+        try:
+            pattern = re.compile(args.filter)
+        except re.error as e:
+            print(f"plot.py: --filter '{args.filter}' is not a valid regex: {e}",
+                  file=sys.stderr)
+            return 2
     files, bad = results.load_all(args.files)
     for error in bad:
         print(f"plot.py: {error}", file=sys.stderr)
@@ -390,6 +410,8 @@ def main(argv=None) -> int:
         return 2
     written: List[Path] = []
     for run in merge_by_gpu(files).values():
+        if pattern is not None:
+            apply_filter(run, pattern)
         out_dir = args.out_dir / run.slug
         figs = Figures(out_dir, args.svg)
         for algorithm in algorithms_in(run.rows):

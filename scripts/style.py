@@ -40,8 +40,10 @@ _SPARE_COLOURS = [
 ]
 _SPARE_MARKERS = ["o", "s", "^", "v", "D", "p", "h", "<", ">", "8", "d", "H"]
 
-# known variants first, in a reading order (slow to fast), then the rest alphabetically
-_ORDER = list(_FIXED)
+# legend order: CPU variants, the known GPU variants (roughly slow to fast), any other variant
+# alphabetically, then the vendor anchors and the copy baseline
+_ANCHORS = ["thrust", "cub", "copy"]
+_ORDER = [v for v in _FIXED if v not in _ANCHORS]
 
 
 def variant_style(variant: str) -> Tuple[str, str]:
@@ -54,8 +56,10 @@ def variant_style(variant: str) -> Tuple[str, str]:
 
 def variant_order(variants: Iterable[str]) -> List[str]:
     """Variants in a stable legend order."""
-    known = [v for v in _ORDER if v in set(variants)]
-    return known + sorted(set(variants) - set(known))
+    present = set(variants)
+    known = [v for v in _ORDER if v in present]
+    anchors = [v for v in _ANCHORS if v in present]
+    return known + sorted(present - set(known) - set(anchors)) + anchors
 
 
 def pow2_axis(ax, ks: Iterable[int]) -> None:
