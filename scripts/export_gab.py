@@ -36,7 +36,7 @@ def entries(f: results.ResultFile, pattern=None) -> List[dict]:
         out.append({
             "name": r.name,
             "unit": "GB/s",
-            "value": round(float(r.gbs), 4),
+            "value": float(f"{r.gbs:.6g}"),
             "range": f"{low:.4g}..{high:.4g}",
             "extra": "; ".join(extra),
         })
