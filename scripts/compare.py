@@ -11,7 +11,8 @@ effective GB/s of each as a fraction of its own file's device-to-device copy at 
 (<algorithm>/copy/<pot|npot>/log2n:<k>), so GPUs of different bandwidth compare fairly.
 
 Noise: each time has a band (min..max of the repetitions with --benchmark_repetitions=N, N >= 2;
-else the p10..p90 of the iteration times). When the two bands overlap the verdict is "same",
+else the p10..p90 of the iteration times), widened to at least ±1% (--min-noise) around the
+time. When the two bands overlap the verdict is "same",
 otherwise "faster" or "slower" (B against A). --fail-above PCT exits 1 when some benchmark is
 slower by more than PCT percent and outside the noise; it applies to pairs of files of the same
 GPU only (across GPUs a slower time is a property of the hardware, not a regression).
@@ -32,6 +33,7 @@ import pandas as pd
 import results
 
 COLLAPSE_ROWS = 40  # longer tables go inside <details> (GitHub renders it folded)
+DEFAULT_MIN_NOISE = 1.0  # percent: the narrowest noise band, see --min-noise
 
 
 @dataclass
@@ -76,11 +78,20 @@ def _select(f: results.ResultFile, pattern: Optional[Pattern], best_block: bool)
     return rows, set(skipped) - set(rows["key"])
 
 
+def _widen(rows: pd.DataFrame, min_noise_pct: float) -> pd.DataFrame:
+    """Widens every noise band to at least ±min_noise_pct around the time: a band of width 0
+    (a single timed iteration, or identical repetitions) would make any difference count."""
+    m = min_noise_pct / 100.0
+    return rows.assign(time_lo_us=rows["time_lo_us"].clip(upper=rows["time_us"] * (1 - m)),
+                       time_hi_us=rows["time_hi_us"].clip(lower=rows["time_us"] * (1 + m)))
+
+
 def compare(a: results.ResultFile, b: results.ResultFile, pattern: Optional[Pattern] = None,
-            best_block: bool = False) -> Comparison:
+            best_block: bool = False, min_noise_pct: float = DEFAULT_MIN_NOISE) -> Comparison:
     """Every benchmark of both files side by side with its verdict (B against A)."""
     ra, skipped_a = _select(a, pattern, best_block)
     rb, skipped_b = _select(b, pattern, best_block)
+    ra, rb = _widen(ra, min_noise_pct), _widen(rb, min_noise_pct)
     keep = ["key", "block", "time_us", "time_lo_us", "time_hi_us", "gbs", "of_copy"]
     table = ra[keep].merge(rb[keep], on="key", suffixes=("_a", "_b"), sort=False)
     table = table.rename(columns={"key": "name"})
@@ -222,10 +233,11 @@ def markdown_section(c: Comparison, index: int, changed_only: bool,
 
 
 def markdown_report(comparisons: List[Comparison], changed_only: bool,
-                    fail_above: Optional[float]) -> str:
+                    fail_above: Optional[float], min_noise_pct: float = DEFAULT_MIN_NOISE) -> str:
     lines = ["## Benchmark comparison", "",
              "Times are median times per run; **B/A** below 1 means B is faster. A difference "
-             "is **same** when the noise bands of A and B overlap.", ""]
+             "is **same** when the noise bands of A and B overlap (each band at least "
+             f"±{min_noise_pct:g}%).", ""]
     for i, c in enumerate(comparisons, start=1):
         lines += markdown_section(c, i, changed_only, fail_above)
     return "\n".join(lines).rstrip() + "\n"
@@ -298,6 +310,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--best-block", action="store_true",
                         help="compare variants with a block axis at their best block per n "
                         "(one row per variant and size instead of one per block size)")
+    parser.add_argument("--min-noise", type=float, default=DEFAULT_MIN_NOISE, metavar="PCT",
+                        help="widen every noise band to at least ±PCT%% around its time "
+                        "(default %(default)s; a single timed iteration has a band of width 0)")
     parser.add_argument("--changed-only", action="store_true",
                         help="list only the benchmarks whose verdict is not 'same'")
     return parser.parse_args(argv)
@@ -322,8 +337,10 @@ def main(argv=None) -> int:
     if bad:
         return 2
     base = files[0]
-    comparisons = [compare(base, other, pattern, args.best_block) for other in files[1:]]
-    sys.stdout.write(markdown_report(comparisons, args.changed_only, args.fail_above))
+    comparisons = [compare(base, other, pattern, args.best_block, args.min_noise)
+                   for other in files[1:]]
+    sys.stdout.write(markdown_report(comparisons, args.changed_only, args.fail_above,
+                                     args.min_noise))
     if args.plot:
         plot_comparisons(comparisons, args.plot)
         print(f"compare.py: wrote {args.plot}", file=sys.stderr)

@@ -188,47 +188,71 @@ def _copy_line(ax, copies: pd.DataFrame, size: str, column: str) -> None:
                 label="device-to-device copy (same run)")
 
 
-def _size_axes(n_rows: int = 1, height: float = 4.6):
-    fig, axes = plt.subplots(n_rows, 2, figsize=(13, height * n_rows), squeeze=False,
-                             sharey="row", constrained_layout=True)
+@dataclass
+class Scope:
+    """What every graph of one algorithm and one value of its extra axes draws from."""
+
+    run: GpuRun
+    figs: "Figures"
+    algorithm: str
+    facet: str
+    rows: pd.DataFrame  # every row of this algorithm and facet, every block size
+    best: pd.DataFrame  # one row per variant and size: block variants at their best block
+    copies: pd.DataFrame  # the algorithm's copy baseline
+    block_variants: set
+    ks: List[int]  # the exponents measured
+    sizes: List[Tuple[str, str]]  # (pot|npot, panel title) of the sizes measured
+
+    def title(self, what: str) -> str:
+        return _title(self.run, self.algorithm, self.facet, what)
+
+    def stem(self, kind: str) -> str:
+        return graph_stem(self.algorithm, self.facet, kind)
+
+
+def _size_axes(scope: Scope, n_rows: int = 1, height: float = 4.6):
+    """One panel per size kind (POT, NPOT) measured, side by side, for each of n_rows rows."""
+    n_cols = len(scope.sizes)
+    fig, axes = plt.subplots(n_rows, n_cols, figsize=(6.5 * n_cols, height * n_rows),
+                             squeeze=False, sharey="row", constrained_layout=True)
     return fig, axes
 
 
-def plot_time(run, figs, algorithm, facet, best, copies, block_variants, ks) -> None:
-    fig, axes = _size_axes()
-    for ax, (size, size_label) in zip(axes[0], SIZES):
-        _plot_lines(ax, best, size, "time_us", block_variants, band=True)
-        _copy_line(ax, copies, size, "time_us")
+def plot_time(scope: Scope) -> None:
+    fig, axes = _size_axes(scope)
+    for ax, (size, size_label) in zip(axes[0], scope.sizes):
+        _plot_lines(ax, scope.best, size, "time_us", scope.block_variants, band=True)
+        _copy_line(ax, scope.copies, size, "time_us")
         style.log_y_axis(ax)
-        style.pow2_axis(ax, ks)
+        style.pow2_axis(ax, scope.ks)
         ax.set_title(size_label, fontsize=10)
         ax.set_xlabel("n")
         ax.grid(True, which="both", alpha=0.3)
     axes[0][0].set_ylabel("median time per run (µs, log)")
-    fig.suptitle(_title(run, algorithm, facet, "time vs n") + "\n" + _subtitle(run)
+    fig.suptitle(scope.title("time vs n") + "\n" + _subtitle(scope.run)
                  + "; shaded: noise band", fontsize=11)
     _legend(fig, axes)
-    figs.save(fig, graph_stem(algorithm, facet, "time"))
+    scope.figs.save(fig, scope.stem("time"))
 
 
-def plot_bandwidth(run, figs, algorithm, facet, best, copies, block_variants, ks) -> None:
-    fig, axes = _size_axes()
-    for ax, (size, size_label) in zip(axes[0], SIZES):
-        _plot_lines(ax, best, size, "gbs", block_variants)
-        _copy_line(ax, copies, size, "gbs")
+def plot_bandwidth(scope: Scope) -> None:
+    run = scope.run
+    fig, axes = _size_axes(scope)
+    for ax, (size, size_label) in zip(axes[0], scope.sizes):
+        _plot_lines(ax, scope.best, size, "gbs", scope.block_variants)
+        _copy_line(ax, scope.copies, size, "gbs")
         if run.peak_gbs:
             ax.axhline(run.peak_gbs, color="grey", linestyle=":", linewidth=1.5,
                        label=f"theoretical peak ({run.peak_gbs:.0f} GB/s)")
-        style.pow2_axis(ax, ks)
+        style.pow2_axis(ax, scope.ks)
         ax.set_ylim(bottom=0)
         ax.set_title(size_label, fontsize=10)
         ax.set_xlabel("n")
         ax.grid(True, alpha=0.3)
     axes[0][0].set_ylabel("effective GB/s (minimum bytes moved / median time)")
-    fig.suptitle(_title(run, algorithm, facet, "effective bandwidth vs n") + "\n"
-                 + _subtitle(run), fontsize=11)
+    fig.suptitle(scope.title("effective bandwidth vs n") + "\n" + _subtitle(run), fontsize=11)
     _legend(fig, axes)
-    figs.save(fig, graph_stem(algorithm, facet, "bandwidth"))
+    scope.figs.save(fig, scope.stem("bandwidth"))
 
 
 def speedup_table(best: pd.DataFrame, reference: str) -> pd.DataFrame:
@@ -240,30 +264,32 @@ def speedup_table(best: pd.DataFrame, reference: str) -> pd.DataFrame:
     return merged
 
 
-def plot_speedup(run, figs, algorithm, facet, best, copies, block_variants, ks) -> bool:
+def plot_speedup(scope: Scope) -> bool:
+    """Speedup over the CPU reference (top) and over CUB (bottom); False when neither ran."""
+    best = scope.best
     cpu = results.cpu_reference(best["variant"])
     references = [(v, f"over the CPU reference ({v})") for v in (cpu,) if v]
     if results.VENDOR_ANCHOR in set(best["variant"]):
         references.append((results.VENDOR_ANCHOR, "over CUB"))
     if not references:
         return False
-    fig, axes = _size_axes(len(references), height=4.2)
-    with_copy = pd.concat([best, copies], ignore_index=True)
+    fig, axes = _size_axes(scope, len(references), height=4.2)
+    with_copy = pd.concat([best, scope.copies], ignore_index=True)
     for row, (reference, what) in enumerate(references):
         table = speedup_table(with_copy, reference)
-        for ax, (size, size_label) in zip(axes[row], SIZES):
-            _plot_lines(ax, table, size, "speedup", block_variants)
+        for ax, (size, size_label) in zip(axes[row], scope.sizes):
+            _plot_lines(ax, table, size, "speedup", scope.block_variants)
             _copy_line(ax, table, size, "speedup")
             ax.axhline(1.0, color="grey", linewidth=1)
             style.log_y_axis(ax)
-            style.pow2_axis(ax, ks)
+            style.pow2_axis(ax, scope.ks)
             ax.set_title(f"{size_label}: {what}", fontsize=10)
             ax.set_xlabel("n")
             ax.grid(True, which="both", alpha=0.3)
         axes[row][0].set_ylabel(f"speedup {what.split(' (')[0]}\n(×, log; > 1 is faster)")
-    fig.suptitle(_title(run, algorithm, facet, "speedup") + "\n" + _subtitle(run), fontsize=11)
+    fig.suptitle(scope.title("speedup") + "\n" + _subtitle(scope.run), fontsize=11)
     _legend(fig, axes)
-    figs.save(fig, graph_stem(algorithm, facet, "speedup"))
+    scope.figs.save(fig, scope.stem("speedup"))
     return True
 
 
@@ -278,12 +304,13 @@ def _heatmap(ax, rows: pd.DataFrame, ks: List[int], blocks: List[int]) -> object
     cmap = plt.get_cmap("viridis").with_extremes(bad="#dddddd", under="#303030")
     image = ax.imshow(frac.to_numpy(dtype=float), aspect="auto", cmap=cmap, vmin=0.5, vmax=1.0,
                       origin="lower")
+    measured = set(rows["log2n"])
     for i, block in enumerate(blocks):
         for j, k in enumerate(ks):
             value = gbs.loc[block, k]
-            if value != value:
-                measured = k in set(rows["log2n"])
-                ax.text(j, i, "–" if measured else "", ha="center", va="center", fontsize=6)
+            if value != value:  # skipped, or not run
+                ax.text(j, i, "–" if k in measured else "", ha="center", va="center",
+                        fontsize=6)
                 continue
             dark = frac.loc[block, k] < 0.8
             ax.text(j, i, style.short_number(value), ha="center", va="center", fontsize=6,
@@ -301,45 +328,48 @@ def _heatmap(ax, rows: pd.DataFrame, ks: List[int], blocks: List[int]) -> object
     return image
 
 
-def plot_block_heatmaps(run, figs, algorithm, facet, rows, ks) -> None:
-    blocked = rows[rows["block"] > 0]
+def plot_block_heatmaps(scope: Scope) -> None:
+    blocked = scope.rows[scope.rows["block"] > 0]
+    ks = scope.ks
     for variant in style.variant_order(blocked["variant"]):
         r = blocked[blocked["variant"] == variant]
         blocks = sorted(set(int(b) for b in r["block"]))
-        fig, axes = plt.subplots(1, 2, figsize=(max(10.0, 0.85 * len(ks) + 3.0), 3.6),
+        width = len(scope.sizes) * max(5.0, 0.42 * len(ks) + 1.5) + 1.0
+        fig, axes = plt.subplots(1, len(scope.sizes), figsize=(width, 1.2 + 0.45 * len(blocks)),
                                  squeeze=False, constrained_layout=True)
         image = None
-        for ax, (size, size_label) in zip(axes[0], SIZES):
+        for ax, (size, size_label) in zip(axes[0], scope.sizes):
             image = _heatmap(ax, r[r["size"] == size], ks, blocks)
             ax.set_title(size_label, fontsize=10)
             ax.set_xlabel("n")
         axes[0][0].set_ylabel("threads per block")
         bar = fig.colorbar(image, ax=list(axes[0]), extend="min", fraction=0.03, pad=0.01)
-        bar.set_label("GB/s / best block's GB/s at this n", fontsize=8)
-        fig.suptitle(
-            _title(run, algorithm, facet, f"{variant}, block size x n")
-            + "\ncells: effective GB/s; red outline: fastest block at each n", fontsize=11)
-        figs.save(fig, graph_stem(algorithm, facet, f"blocks-{variant}"))
+        bar.set_label("GB/s / best block's GB/s\nat this n", fontsize=8)
+        fig.suptitle(scope.title(f"{variant}, block size x n")
+                     + "\ncells: effective GB/s; red outline: fastest block at each n",
+                     fontsize=11)
+        scope.figs.save(fig, scope.stem(f"blocks-{variant}"))
 
 
-def plot_algorithm(run: GpuRun, figs: Figures, algorithm: str) -> None:
+def plot_algorithm(run: GpuRun, figs: "Figures", algorithm: str) -> None:
     rows = run.rows[run.rows["algorithm"] == algorithm]
     copies = rows[(rows["variant"] == results.COPY_VARIANT) & (rows["facet"] == "")]
-    facets = facets_of(run.rows, algorithm) or [""]
-    for facet in facets:
+    measured = set(rows["size"])
+    sizes = [(size, label) for size, label in SIZES if size in measured]
+    for facet in facets_of(run.rows, algorithm) or [""]:
         own = rows[(rows["facet"] == facet) & (rows["variant"] != results.COPY_VARIANT)]
         if own.empty and facet:
             continue
-        best = results.best_blocks(own)
-        block_variants = set(own.loc[own["block"] > 0, "variant"])
-        ks = sorted(set(rows["log2n"]))
-        args = (run, figs, algorithm, facet, best, copies, block_variants, ks)
-        plot_time(*args)
-        plot_bandwidth(*args)
-        if not plot_speedup(*args):
-            print(f"plot.py: {run.slug}: {graph_stem(algorithm, facet, 'speedup')}: no CPU "
-                  "reference and no CUB rows, no speedup graph", file=sys.stderr)
-        plot_block_heatmaps(run, figs, algorithm, facet, own, ks)
+        scope = Scope(run=run, figs=figs, algorithm=algorithm, facet=facet, rows=own,
+                      best=results.best_blocks(own), copies=copies,
+                      block_variants=set(own.loc[own["block"] > 0, "variant"]),
+                      ks=sorted(set(rows["log2n"])), sizes=sizes)
+        plot_time(scope)
+        plot_bandwidth(scope)
+        if not plot_speedup(scope):
+            print(f"plot.py: {run.slug}: {scope.stem('speedup')}: no CPU reference and no CUB "
+                  "rows, no speedup graph", file=sys.stderr)
+        plot_block_heatmaps(scope)
 
 
 # ---- skipped rows --------------------------------------------------------------------------

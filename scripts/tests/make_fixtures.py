@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Cuts the pytest fixtures out of real gpu_bench result files and makes the broken copies.
 
-    python3 scripts/tests/make_fixtures.py RUN.json [--reps REPS_RUN.json] [--out DIR]
+    python3 scripts/tests/make_fixtures.py RUN.json [RUN2.json ...] [--reps REPS_RUN.json]
 
-RUN.json: a real single-repetition GPU run (e.g. results/nvidia-h100-80gb-hbm3.json); REPS_RUN:
-a real run with --benchmark_repetitions >= 2. The excerpts keep the whole context and, per
+RUN.json...: real single-repetition runs of one GPU (e.g. results/nvidia-h100-80gb-hbm3.json, or
+partial runs whose rows are merged; the context is the first file's); REPS_RUN: a real run with
+--benchmark_repetitions >= 2. The excerpts keep the whole context and, per
 algorithm, a few sizes of a few variants (every block size of those), the copy baseline, the CPU
 reference and CUB, and at most two values of each extra axis; every row is copied unchanged.
 
@@ -23,6 +24,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -70,6 +72,7 @@ def excerpt(doc, keep, max_errors=3):
 def with_errors(doc):
     """Replaces the CUB rows and one block row of the largest size by error rows."""
     out = json.loads(json.dumps(doc))
+    total = float(out["context"].get("gpu_memory_bytes", 80 << 30)) / (1 << 30)
     parsed = [results.parse_name(results.canonical_name(b["name"])) for b in out["benchmarks"]]
     largest = max(p.log2n for p, b in zip(parsed, out["benchmarks"])
                   if p is not None and not b.get("error_occurred"))
@@ -82,7 +85,8 @@ def with_errors(doc):
                                                   and not replaced):
             message = ("wrong result at index 12345 of %d: got 7, expected 9" % (2 ** p.log2n)
                        if p.variant == results.VENDOR_ANCHOR else
-                       "skipped: needs about 12.00 GiB of GPU memory, 10.50 GiB free of 79.19 GiB")
+                       "skipped: needs about 12.00 GiB of GPU memory, 10.50 GiB free of "
+                       f"{total:.2f} GiB")
             out["benchmarks"][i] = {
                 "name": b["name"], "family_index": b.get("family_index", 0),
                 "per_family_instance_index": b.get("per_family_instance_index", 0),
@@ -107,27 +111,41 @@ def dumps(doc) -> str:
     return "{\n" + ",\n".join(parts) + "\n}"
 
 
-def write(path: Path, data) -> None:
+def write(path: Path, data, quiet: bool = False) -> None:
     with open(path, "w", encoding="utf-8") as f:
         f.write(data if isinstance(data, str) else dumps(data) + "\n")
-    print(f"{path} ({os.path.getsize(path)} bytes)")
+    if not quiet:
+        print(f"{path} ({os.path.getsize(path)} bytes)")
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("run", help="a real single-repetition gpu_bench JSON file")
+    parser.add_argument("runs", nargs="+", metavar="RUN.json",
+                        help="real single-repetition gpu_bench JSON files of one GPU")
     parser.add_argument("--reps", help="a real gpu_bench JSON file with repetitions")
     parser.add_argument("--out", type=Path, default=HERE / "fixtures")
-    parser.add_argument("--log2n", default="12,20,24",
-                        help="sizes to keep (comma-separated exponents, default 12,20,24)")
+    parser.add_argument("--log2n", default="20,24",
+                        help="sizes to keep (comma-separated exponents, default 20,24)")
     args = parser.parse_args(argv)
     log2ns = [int(k) for k in args.log2n.split(",")]
     args.out.mkdir(parents=True, exist_ok=True)
 
-    run = results.load(args.run)
-    with open(args.run, encoding="utf-8") as f:
-        doc = json.load(f)
-    small = excerpt(doc, pick(run.rows, log2ns))
+    doc = {"context": None, "benchmarks": []}
+    seen = set()
+    for path in args.runs:
+        results.load(path)  # a usable file, or a clear error
+        with open(path, encoding="utf-8") as f:
+            part = json.load(f)
+        doc["context"] = doc["context"] or part["context"]
+        for b in part["benchmarks"]:  # a benchmark in several files: the first file's rows
+            key = (b["name"], b.get("repetition_index"))
+            if key not in seen:
+                seen.add(key)
+                doc["benchmarks"].append(b)
+    with tempfile.TemporaryDirectory() as tmp:
+        merged = Path(tmp) / "merged.json"
+        write(merged, doc, quiet=True)
+        small = excerpt(doc, pick(results.load(str(merged)).rows, log2ns))
     write(args.out / "gpu_run.json", small)
     if args.reps:
         reps = results.load(args.reps)

@@ -60,14 +60,18 @@ def test_faster_beyond_the_noise(tmp_path, capsys, run_file):
 
 def test_difference_inside_the_noise_is_same(tmp_path, run_file):
     a = results.load(str(run_file))
-    # a shift smaller than the narrowest half-band keeps every pair of bands overlapping
+    # a shift smaller than the narrowest band keeps every pair of bands overlapping
     rows = a.rows
-    rel = ((rows["time_hi_us"] - rows["time_us"]) / rows["time_us"]).min()
-    factor = 1.0 + max(rel, 1e-9) * 0.5
+    rel = ((rows["time_hi_us"] - rows["time_lo_us"]) / rows["time_us"]).min()
+    factor = 1.0 + max(rel, 0.02) * 0.5  # bands are at least ±1% (--min-noise)
     b = results.load(str(scaled_copy(run_file, tmp_path / "b.json", factor)))
     c = compare.compare(a, b)
     assert set(c.table["verdict"]) == {"same"}
     assert c.table["ratio"].to_numpy() == pytest.approx(factor)
+    # without the minimum band, the rows whose own band is narrower than the shift differ
+    strict = compare.compare(a, b, min_noise_pct=0.0)
+    narrow = set(rows.loc[rows["time_hi_us"] < rows["time_lo_us"] * factor, "name"])
+    assert set(strict.table.loc[strict.table["verdict"] != "same", "name"]) == narrow
 
 
 def test_verdict_rule():
@@ -78,17 +82,23 @@ def test_verdict_rule():
 
 def test_repetitions_band(tmp_path, reps_file):
     a = results.load(str(reps_file))
-    b = results.load(str(scaled_copy(reps_file, tmp_path / "b.json", 1.3, is_cub)))
+    variant = a.rows["variant"].iloc[0]
+    chosen = a.rows[a.rows["variant"] == variant]
+    # slower by more than the widest band of the chosen rows: outside the noise
+    factor = 1.5 * float((chosen["time_hi_us"] / chosen["time_lo_us"]).max())
+    def match(name):
+        return f"/{variant}/" in name
+    b = results.load(str(scaled_copy(reps_file, tmp_path / "b.json", factor, match)))
     c = compare.compare(a, b)
-    assert set(c.table.loc[c.table["name"].map(is_cub), "verdict"]) == {"slower"}
-    assert set(c.table.loc[~c.table["name"].map(is_cub), "verdict"]) == {"same"}
+    assert set(c.table.loc[c.table["name"].map(match), "verdict"]) == {"slower"}
+    assert set(c.table.loc[~c.table["name"].map(match), "verdict"]) == {"same"}
 
 
 def test_other_gpu_uses_each_files_copy_baseline(tmp_path, capsys, run_file):
     """Another GPU twice as fast everywhere, copy included: same fraction of copy, and the gate
     does not apply across GPUs."""
     other = scaled_copy(run_file, tmp_path / "h200.json", 0.5,
-                        context={"gpu_name": "NVIDIA H200", "gpu_peak_bandwidth_gbs": "4800.0"})
+                        context={"gpu_name": "Some Other GPU", "gpu_peak_bandwidth_gbs": "9999.0"})
     status, out, err = run(capsys, other, run_file, "--fail-above", "5")
     assert status == 0 and "does not apply" in out and "another GPU" in err
     assert "Different GPUs" in out
