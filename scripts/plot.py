@@ -305,16 +305,17 @@ def _heatmap(ax, rows: pd.DataFrame, ks: List[int], blocks: List[int]) -> object
     image = ax.imshow(frac.to_numpy(dtype=float), aspect="auto", cmap=cmap, vmin=0.5, vmax=1.0,
                       origin="lower")
     measured = set(rows["log2n"])
+    fontsize = 6 if len(ks) > 12 else 8
     for i, block in enumerate(blocks):
         for j, k in enumerate(ks):
             value = gbs.loc[block, k]
             if value != value:  # skipped, or not run
                 ax.text(j, i, "–" if k in measured else "", ha="center", va="center",
-                        fontsize=6)
+                        fontsize=fontsize)
                 continue
             dark = frac.loc[block, k] < 0.8
-            ax.text(j, i, style.short_number(value), ha="center", va="center", fontsize=6,
-                    color="white" if dark else "black")
+            ax.text(j, i, style.short_number(value), ha="center", va="center",
+                    fontsize=fontsize, color="white" if dark else "black")
     for j, k in enumerate(ks):
         column = time[k].dropna()
         if not column.empty:
