@@ -12,10 +12,10 @@ effective GB/s of each as a fraction of its own file's device-to-device copy at 
 
 Noise: each time has a band (min..max of the repetitions with --benchmark_repetitions=N, N >= 2;
 else the p10..p90 of the iteration times), widened to at least ±1% (--min-noise) around the
-time. When the two bands overlap the verdict is "same",
-otherwise "faster" or "slower" (B against A). --fail-above PCT exits 1 when some benchmark is
-slower by more than PCT percent and outside the noise; it applies to pairs of files of the same
-GPU only (across GPUs a slower time is a property of the hardware, not a regression).
+time. When the two bands overlap the verdict is "same", otherwise "faster" or "slower" (B
+against A). --fail-above PCT exits 1 when some benchmark is slower by more than PCT percent and
+outside the noise; it applies to pairs of files of the same GPU only (across GPUs a slower time
+is a property of the hardware, not a regression).
 
 Output: a Markdown report on stdout, fit for $GITHUB_STEP_SUMMARY.
 """
