@@ -107,9 +107,16 @@ def algorithms_in(rows: pd.DataFrame) -> List[str]:
 
 
 def facets_of(rows: pd.DataFrame, algorithm: str) -> List[str]:
-    """The extra-axis values of an algorithm's rows (not the copy baseline, which has none)."""
+    """The extra-axis values of an algorithm's rows (not the copy baseline, which has none).
+    Rows without extra axes that are only references (CPU, CUB) beside rows with extra axes
+    serve as references of every value and get no graphs of their own."""
     own = rows[(rows["algorithm"] == algorithm) & (rows["variant"] != results.COPY_VARIANT)]
-    return sorted(set(own["facet"]))
+    facets = sorted(set(own["facet"]))
+    if len(facets) > 1 and "" in facets:
+        plain = set(own.loc[own["facet"] == "", "variant"])
+        if all(results.is_cpu_variant(v) or v == results.VENDOR_ANCHOR for v in plain):
+            facets.remove("")
+    return facets
 
 
 # ---- figures ----------------------------------------------------------------------------------
@@ -202,6 +209,7 @@ class Scope:
     block_variants: set
     ks: List[int]  # the exponents measured
     sizes: List[Tuple[str, str]]  # (pot|npot, panel title) of the sizes measured
+    plain: pd.DataFrame  # best rows of the algorithm without extra axes (reference fallback)
 
     def title(self, what: str) -> str:
         return _title(self.run, self.algorithm, self.facet, what)
@@ -267,6 +275,11 @@ def speedup_table(best: pd.DataFrame, reference: str) -> pd.DataFrame:
 def plot_speedup(scope: Scope) -> bool:
     """Speedup over the CPU reference (top) and over CUB (bottom); False when neither ran."""
     best = scope.best
+    # a reference that runs without the extra axes (e.g. one CPU sort for every distribution)
+    # serves every value of them
+    for name in (*results.CPU_REFERENCES, results.VENDOR_ANCHOR):
+        if name not in set(best["variant"]) and name in set(scope.plain["variant"]):
+            best = pd.concat([best, scope.plain[scope.plain["variant"] == name]])
     cpu = results.cpu_reference(best["variant"])
     references = [(v, f"over the CPU reference ({v})") for v in (cpu,) if v]
     if results.VENDOR_ANCHOR in set(best["variant"]):
@@ -357,6 +370,8 @@ def plot_algorithm(run: GpuRun, figs: "Figures", algorithm: str) -> None:
     copies = rows[(rows["variant"] == results.COPY_VARIANT) & (rows["facet"] == "")]
     measured = set(rows["size"])
     sizes = [(size, label) for size, label in SIZES if size in measured]
+    plain = results.best_blocks(rows[(rows["facet"] == "")
+                                     & (rows["variant"] != results.COPY_VARIANT)])
     for facet in facets_of(run.rows, algorithm) or [""]:
         own = rows[(rows["facet"] == facet) & (rows["variant"] != results.COPY_VARIANT)]
         if own.empty and facet:
@@ -364,7 +379,7 @@ def plot_algorithm(run: GpuRun, figs: "Figures", algorithm: str) -> None:
         scope = Scope(run=run, figs=figs, algorithm=algorithm, facet=facet, rows=own,
                       best=results.best_blocks(own), copies=copies,
                       block_variants=set(own.loc[own["block"] > 0, "variant"]),
-                      ks=sorted(set(rows["log2n"])), sizes=sizes)
+                      ks=sorted(set(rows["log2n"])), sizes=sizes, plain=plain)
         plot_time(scope)
         plot_bandwidth(scope)
         if not plot_speedup(scope):

@@ -151,3 +151,24 @@ def test_facet_names():
         "sort-pairs-uniform-blocks-onesweep"
     assert plot.graph_stem("scan", "", "bandwidth") == "scan-bandwidth"
     assert plot.facet_title("pairs/low_entropy") == "pairs, low_entropy"
+
+
+def test_reference_without_extra_axes_serves_every_value(tmp_path, run_file):
+    """A CPU reference registered without the keep axis: no graphs of its own, and it is the
+    reference of the speedup graphs of every keep value."""
+    doc = load_doc(run_file)
+    extra = []
+    for b in doc["benchmarks"]:
+        if b["name"].startswith("scan/cpu/"):
+            name = b["name"].replace("scan/cpu/", "compact/cpu/")
+            extra.append(dict(b, name=name, run_name=name))
+    assert extra
+    doc["benchmarks"] += extra
+    source = write_doc(tmp_path / "ref.json", doc)
+    facets = plot.facets_of(results.load(str(source)).rows, "compact")
+    assert facets and "" not in facets
+    assert plot.main([str(source), "--out-dir", str(tmp_path / "g"), "--filter",
+                      "^compact/(cpu|cub)/"]) == 0
+    written = {p.name for p in tmp_path.glob("g/*/*.png")}
+    assert "compact-time.png" not in written
+    assert {plot.graph_stem("compact", f, "speedup") + ".png" for f in facets} <= written
