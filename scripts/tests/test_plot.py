@@ -1,0 +1,174 @@
+"""scripts/plot.py: which graphs it writes, skipped rows, bad input, headless command line."""
+
+import contextlib
+import io
+import os
+import subprocess
+import sys
+
+import pytest
+
+import plot
+import results
+import style
+from conftest import BROKEN, FIXTURES, SCRIPTS, load_doc, write_doc
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def expected_graphs(f: results.ResultFile):
+    """The graph files plot.py must write for a result file."""
+    names = set()
+    rows = f.rows
+    for algorithm in set(rows["algorithm"]):
+        own = rows[(rows["algorithm"] == algorithm) & (rows["variant"] != "copy")]
+        for facet in set(own["facet"]):
+            part = own[own["facet"] == facet]
+            for kind in ("time", "bandwidth"):
+                names.add(plot.graph_stem(algorithm, facet, kind) + ".png")
+            if results.cpu_reference(part["variant"]) or "cub" in set(part["variant"]):
+                names.add(plot.graph_stem(algorithm, facet, "speedup") + ".png")
+            for variant in set(part.loc[part["block"] > 0, "variant"]):
+                names.add(plot.graph_stem(algorithm, facet, f"blocks-{variant}") + ".png")
+    return names
+
+
+class Plotted:
+    """One plot.py run over the fixture with error rows, shared by several tests."""
+
+    def __init__(self, source, out_dir):
+        self.source = source
+        self.file = results.load(str(source))
+        self.out_dir = out_dir / self.file.gpu_slug
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            self.status = plot.main([str(source), "--out-dir", str(out_dir)])
+        self.stdout, self.stderr = out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def plotted(tmp_path_factory):
+    return Plotted(FIXTURES / "with_errors.json", tmp_path_factory.mktemp("graphs"))
+
+
+def test_writes_every_graph(plotted):
+    assert plotted.status == 0
+    written = {p.name for p in plotted.out_dir.glob("*.png")}
+    assert written == expected_graphs(plotted.file)
+    assert any(name.startswith("scan-blocks-") for name in written)
+    for path in plotted.out_dir.glob("*.png"):
+        assert path.read_bytes()[:8] == PNG_MAGIC
+
+
+def test_prints_the_files_it_wrote(plotted):
+    listed = set(plotted.stdout.split())
+    on_disk = {str(p) for p in plotted.out_dir.iterdir()}
+    assert listed == on_disk
+
+
+def test_svg(tmp_path, run_file):
+    assert plot.main([str(run_file), "--out-dir", str(tmp_path), "--svg",
+                      "--filter", "^scan/(cub|cpu)/pot/"]) == 0
+    pngs = {p.stem for p in tmp_path.glob("*/*.png")}
+    svgs = {p.stem for p in tmp_path.glob("*/*.svg")}
+    assert pngs and pngs == svgs
+    assert "<svg" in next(tmp_path.glob("*/*.svg")).read_text()[:1000]
+
+
+def test_skipped_rows_are_listed(plotted):
+    text = (plotted.out_dir / "skipped.txt").read_text()
+    assert plotted.file.skipped
+    for name, message in plotted.file.skipped:
+        assert f"{name}: {message}" in text
+        assert name in plotted.stderr
+
+
+def test_stale_skipped_list_is_removed(tmp_path, errors_file):
+    small = ["--out-dir", str(tmp_path / "g"), "--filter", "^scan/(cub|cpu)/"]
+    doc = load_doc(errors_file)
+    doc["benchmarks"] = [b for b in doc["benchmarks"] if not b.get("error_occurred")]
+    clean = write_doc(tmp_path / "clean.json", doc)
+    slug = results.load(str(clean)).gpu_slug
+    assert plot.main([str(errors_file)] + small) == 0
+    assert (tmp_path / "g" / slug / "skipped.txt").exists()
+    assert plot.main([str(clean)] + small) == 0
+    assert not (tmp_path / "g" / slug / "skipped.txt").exists()
+
+
+def test_filter_keeps_the_copy_baseline(tmp_path, run_file):
+    assert plot.main([str(run_file), "--out-dir", str(tmp_path), "--filter",
+                      "^scan/cub/pot/"]) == 0
+    written = {p.name for p in tmp_path.glob("*/*.png")}
+    assert written == {"scan-time.png", "scan-bandwidth.png", "scan-speedup.png"}
+
+
+def test_one_folder_per_gpu(tmp_path, run_file):
+    doc = load_doc(run_file)
+    doc["context"]["gpu_name"] = "NVIDIA H200"
+    other = write_doc(tmp_path / "h200.json", doc)
+    assert plot.main([str(run_file), str(other), "--out-dir", str(tmp_path / "g"),
+                      "--filter", "^scan/cub/"]) == 0
+    slug = results.load(str(run_file)).gpu_slug
+    assert (tmp_path / "g" / slug).is_dir()
+    assert list((tmp_path / "g" / "nvidia-h200").glob("*.png"))
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_bad_file_one_line_error(tmp_path, run_file, name, capsys):
+    bad = FIXTURES / name
+    assert plot.main([str(run_file), str(bad), "--out-dir", str(tmp_path)]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(bad) in err[0] and BROKEN[name] in err[0]
+    assert not list(tmp_path.iterdir())  # nothing written when an input is bad
+
+
+def test_command_line_headless(tmp_path, run_file):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "MPLBACKEND")}
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPTS / "plot.py"), str(run_file), "--out-dir", str(tmp_path),
+         "--filter", "^scan/cub/"],
+        capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert all(os.path.exists(p) for p in proc.stdout.split())
+    bad = subprocess.run(
+        [sys.executable, str(SCRIPTS / "plot.py"), str(FIXTURES / "broken_truncated.json")],
+        capture_output=True, text=True, env=env, timeout=120)
+    assert bad.returncode != 0 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_colours_are_fixed_per_variant():
+    assert style.variant_style("cub") == style.variant_style("cub")
+    assert style.variant_style("copy")[0] == "#000000"
+    assert style.variant_style("some_new_variant") == style.variant_style("some_new_variant")
+    known = ["naive", "work_efficient", "shared_mem", "decoupled_lookback", "cub", "thrust"]
+    assert len({style.variant_style(v)[0] for v in known}) == len(known)
+    assert style.variant_order(["cub", "zeta", "cpu", "naive"]) == ["cpu", "naive", "zeta", "cub"]
+
+
+def test_facet_names():
+    assert plot.graph_stem("compact", "keep:0.50", "time") == "compact-keep-0.50-time"
+    assert plot.graph_stem("sort", "pairs/uniform", "blocks-onesweep") == \
+        "sort-pairs-uniform-blocks-onesweep"
+    assert plot.graph_stem("scan", "", "bandwidth") == "scan-bandwidth"
+    assert plot.facet_title("pairs/low_entropy") == "pairs, low_entropy"
+
+
+def test_reference_without_extra_axes_serves_every_value(tmp_path, run_file):
+    """A CPU reference registered without the keep axis: no graphs of its own, and it is the
+    reference of the speedup graphs of every keep value."""
+    doc = load_doc(run_file)
+    extra = []
+    for b in doc["benchmarks"]:
+        if b["name"].startswith("scan/cpu/"):
+            name = b["name"].replace("scan/cpu/", "compact/cpu/")
+            extra.append(dict(b, name=name, run_name=name))
+    assert extra
+    doc["benchmarks"] += extra
+    source = write_doc(tmp_path / "ref.json", doc)
+    facets = plot.facets_of(results.load(str(source)).rows, "compact")
+    assert facets and "" not in facets
+    assert plot.main([str(source), "--out-dir", str(tmp_path / "g"), "--filter",
+                      "^compact/(cpu|cub)/"]) == 0
+    written = {p.name for p in tmp_path.glob("g/*/*.png")}
+    assert "compact-time.png" not in written
+    assert {plot.graph_stem("compact", f, "speedup") + ".png" for f in facets} <= written
