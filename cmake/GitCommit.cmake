@@ -2,7 +2,10 @@
 # scripts/bench.sh re-runs the configure step, so this is refreshed before every suite run.
 set(GPS_GIT_COMMIT "unknown")
 find_package(Git QUIET)
-if(GIT_FOUND)
+if(DEFINED ENV{GPS_GIT_COMMIT})
+  # a copy of the tree without .git (e.g. sent to a remote GPU machine) is told its commit
+  set(GPS_GIT_COMMIT "$ENV{GPS_GIT_COMMIT}")
+elseif(GIT_FOUND)
   execute_process(
     COMMAND ${GIT_EXECUTABLE} rev-parse --short=12 HEAD
     WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
