@@ -23,21 +23,24 @@ std::string keep_label(double keep) {
 // The expected output, computed in parallel (count per chunk, offsets, copy per chunk): the
 // sequential reference loop takes seconds at 2^30 with half the elements kept (branch misses),
 // and every kept fraction of every size needs one. The cpu_no_scan rows check the two agree.
-std::vector<int> kept_elements(const std::vector<int>& input) {
+std::vector<int> kept_elements(const std::vector<int> &input) {
   const std::size_t n = input.size();
   const unsigned chunks = n < (1u << 20) ? 1u : cpu_threads();
   std::vector<std::size_t> offsets(chunks + 1, 0);
   parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
     std::size_t kept = 0;
-    for (std::size_t i = b; i < e; ++i) kept += input[i] != 0;
+    for (std::size_t i = b; i < e; ++i)
+      kept += input[i] != 0;
     offsets[c + 1] = kept;
   });
-  for (unsigned c = 0; c < chunks; ++c) offsets[c + 1] += offsets[c];
+  for (unsigned c = 0; c < chunks; ++c)
+    offsets[c + 1] += offsets[c];
   std::vector<int> kept(offsets[chunks]);
   parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
     std::size_t k = offsets[c];
     for (std::size_t i = b; i < e; ++i)
-      if (input[i] != 0) kept[k++] = input[i];
+      if (input[i] != 0)
+        kept[k++] = input[i];
   });
   return kept;
 }
@@ -46,7 +49,7 @@ std::vector<int> kept_elements(const std::vector<int>& input) {
 struct CompactData {
   std::vector<int> input, expected;
 };
-CompactData& compact_data(std::size_t n, double keep) {
+CompactData &compact_data(std::size_t n, double keep) {
   return size_cache().get<CompactData>("compact/host/" + keep_label(keep), n, [n, keep] {
     CompactData d{random_sparse_ints(n, keep, kSeed), {}};
     d.expected = kept_elements(d.input);
@@ -54,10 +57,16 @@ CompactData& compact_data(std::size_t n, double keep) {
   });
 }
 
-DeviceBuffer<int>& compact_device_input(std::size_t n, double keep) {
+DeviceBuffer<int> &compact_device_input(std::size_t n, double keep) {
   return size_cache().get<DeviceBuffer<int>>("compact/device/in/" + keep_label(keep), n, [n, keep] {
     return to_device(compact_data(n, keep).input);
   });
+}
+
+DeviceBuffer<int> &compact_device_expected(std::size_t n, double keep) {
+  return size_cache().get<DeviceBuffer<int>>(
+      "compact/device/expected/" + keep_label(keep), n,
+      [n, keep] { return to_device(compact_data(n, keep).expected); });
 }
 
 // one output buffer and count per size, shared by every kept fraction
@@ -65,7 +74,7 @@ struct CompactDeviceOutput {
   DeviceBuffer<int> output;
   DeviceBuffer<unsigned> count;
 };
-CompactDeviceOutput& compact_device_output(std::size_t n) {
+CompactDeviceOutput &compact_device_output(std::size_t n) {
   return size_cache().get<CompactDeviceOutput>("compact/device/out", n, [n] {
     return CompactDeviceOutput{DeviceBuffer<int>(n), DeviceBuffer<unsigned>(1)};
   });
@@ -76,23 +85,26 @@ Traffic compact_traffic(std::size_t n, std::size_t kept) {
 }
 
 std::string wrong_count(unsigned count, std::size_t expected) {
-  if (count == expected) return "";
+  if (count == expected)
+    return "";
   return "wrong count: got " + std::to_string(count) + ", expected " + std::to_string(expected);
 }
 
-// Device footprint: input + output, plus for the scan-based variants the flags and offsets and
-// the inner scan's temporary storage (work_efficient pads a copy to the next power of two).
-std::size_t compact_device_bytes(const compact::Variant& v, std::size_t n) {
-  std::size_t ints = 2 * n;
+// Device footprint: input + output + expected output, plus for the scan-based variants the flags
+// and offsets and the inner scan's temporary storage (work_efficient pads a copy to the next power
+// of two).
+std::size_t compact_device_bytes(const compact::Variant &v, std::size_t n) {
+  std::size_t ints = 3 * n;
   if (std::string(v.name).rfind("scan_based", 0) == 0) {
     std::size_t padded = 1;
-    while (padded < n) padded *= 2;
+    while (padded < n)
+      padded *= 2;
     ints += 2 * n + padded;
   }
   return ints * sizeof(int) + (16u << 20); // + tile status, library temp storage
 }
 
-void register_gpu_variant(const compact::Variant& v, double keep, const SizeCase& size, int block) {
+void register_gpu_variant(const compact::Variant &v, double keep, const SizeCase &size, int block) {
   const std::size_t n = size.n;
   register_gpu(benchmark_name("compact", v.name, {keep_label(keep)}, size, block),
                [&v, keep, n, block] {
@@ -102,22 +114,23 @@ void register_gpu_variant(const compact::Variant& v, double keep, const SizeCase
                    compact_data(n, keep), compact_device_input(n, keep), compact_device_output(n);
                  };
                  c.work = [&v, keep, n, block](cudaStream_t s) {
-                   auto& out = compact_device_output(n);
+                   auto &out = compact_device_output(n);
                    v.run(compact_device_input(n, keep).data(), out.output.data(), out.count.data(),
                          n, block, bench_workspace(), s);
                  };
                  c.validate = [&v, keep, n, block] {
-                   auto& out = compact_device_output(n);
+                   auto &out = compact_device_output(n);
                    poison(out.output.data(), out.output.bytes());
                    poison(out.count.data(), out.count.bytes());
                    v.run(compact_device_input(n, keep).data(), out.output.data(), out.count.data(),
                          n, block, bench_workspace(), bench_stream());
                    CUDA_CHECK(cudaStreamSynchronize(bench_stream()));
-                   const auto& want = compact_data(n, keep).expected;
+                   const auto &want = compact_data(n, keep).expected;
                    const unsigned count = to_host(out.count.data(), 1)[0];
                    if (std::string error = wrong_count(count, want.size()); !error.empty())
                      return error;
-                   return first_mismatch(to_host(out.output.data(), count), want, count);
+                   return first_mismatch_device(out.output.data(),
+                                                compact_device_expected(n, keep).data(), count);
                  };
                  c.traffic = compact_traffic(n, compact_data(n, keep).expected.size());
                  c.n = n;
@@ -126,7 +139,7 @@ void register_gpu_variant(const compact::Variant& v, double keep, const SizeCase
                });
 }
 
-void register_cpu_variant(const compact::Variant& v, double keep, const SizeCase& size) {
+void register_cpu_variant(const compact::Variant &v, double keep, const SizeCase &size) {
   const std::size_t n = size.n;
   register_cpu(benchmark_name("compact", v.name, {keep_label(keep)}, size, 0), [&v, keep, n] {
     auto output = std::make_shared<std::vector<int>>(n);
@@ -138,8 +151,9 @@ void register_cpu_variant(const compact::Variant& v, double keep, const SizeCase
       v.run(compact_data(n, keep).input.data(), output->data(), count.get(), n, 0, unused, nullptr);
     };
     c.validate = [keep, n, output, count] {
-      const auto& want = compact_data(n, keep).expected;
-      if (std::string error = wrong_count(*count, want.size()); !error.empty()) return error;
+      const auto &want = compact_data(n, keep).expected;
+      if (std::string error = wrong_count(*count, want.size()); !error.empty())
+        return error;
       return first_mismatch(*output, want, want.size());
     };
     c.traffic = compact_traffic(n, compact_data(n, keep).expected.size());
@@ -154,14 +168,15 @@ void register_compact_benchmarks();
 GPS_BENCHMARK_SUITE(compact, register_compact_benchmarks);
 
 void register_compact_benchmarks() {
-  for (const SizeCase& size : size_cases()) {
+  for (const SizeCase &size : size_cases()) {
     register_copy_baseline("compact", size);
     for (double keep : kKeepFractions) {
-      for (const compact::Variant& v : compact::variants()) {
+      for (const compact::Variant &v : compact::variants()) {
         if (v.target == compact::Target::Cpu) {
           register_cpu_variant(v, keep, size);
         } else if (v.takes_block) {
-          for (int block : compact::kBlockSizes) register_gpu_variant(v, keep, size, block);
+          for (int block : compact::kBlockSizes)
+            register_gpu_variant(v, keep, size, block);
         } else {
           register_gpu_variant(v, keep, size, 0);
         }

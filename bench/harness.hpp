@@ -99,6 +99,10 @@ std::string first_mismatch(const std::vector<T>& got, const std::vector<T>& want
   return "";
 }
 
+// The same on the GPU (bench/device_compare.cu): both pointers in device memory, only the first
+// mismatch is copied back. Cheap enough to validate every row at 2^30.
+std::string first_mismatch_device(const int* got, const int* expected, std::size_t n);
+
 // ---- running and reporting ---------------------------------------------------------------------
 struct Traffic {
   double bytes;    // the bytes the algorithm must move at minimum (reads + writes, once each)

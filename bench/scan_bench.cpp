@@ -11,7 +11,7 @@ constexpr std::uint64_t kSeed = 42;
 struct ScanData {
   std::vector<int> input, expected;
 };
-ScanData& scan_data(std::size_t n) {
+ScanData &scan_data(std::size_t n) {
   return size_cache().get<ScanData>("scan/host", n, [n] {
     ScanData d{random_ints(n, kSeed), std::vector<int>(n)};
     Workspace unused;
@@ -21,11 +21,12 @@ ScanData& scan_data(std::size_t n) {
 }
 
 struct ScanDeviceData {
-  DeviceBuffer<int> input, output;
+  DeviceBuffer<int> input, output, expected;
 };
-ScanDeviceData& scan_device_data(std::size_t n) {
+ScanDeviceData &scan_device_data(std::size_t n) {
   return size_cache().get<ScanDeviceData>("scan/device", n, [n] {
-    return ScanDeviceData{to_device(scan_data(n).input), DeviceBuffer<int>(n)};
+    return ScanDeviceData{to_device(scan_data(n).input), DeviceBuffer<int>(n),
+                          to_device(scan_data(n).expected)};
   });
 }
 
@@ -33,23 +34,24 @@ Traffic scan_traffic(std::size_t n) {
   return {2.0 * n * sizeof(int), static_cast<double>(n)};
 }
 
-void register_gpu_variant(const scan::Variant& v, const SizeCase& size, int block) {
+void register_gpu_variant(const scan::Variant &v, const SizeCase &size, int block) {
   const std::size_t n = size.n;
   register_gpu(benchmark_name("scan", v.name, {}, size, block), [&v, n, block] {
     GpuCase c;
-    // input + output + the largest workspace a variant uses (a padded copy for work_efficient)
-    c.device_bytes = 3 * n * sizeof(int);
+    // input, output, expected output + the largest workspace a variant uses (a padded copy for
+    // work_efficient)
+    c.device_bytes = 4 * n * sizeof(int);
     c.prepare = [n] { scan_data(n), scan_device_data(n); };
     c.work = [&v, n, block](cudaStream_t s) {
-      auto& d = scan_device_data(n);
+      auto &d = scan_device_data(n);
       v.run(d.input.data(), d.output.data(), n, block, bench_workspace(), s);
     };
     c.validate = [&v, n, block] {
-      auto& d = scan_device_data(n);
+      auto &d = scan_device_data(n);
       poison(d.output.data(), d.output.bytes());
       v.run(d.input.data(), d.output.data(), n, block, bench_workspace(), bench_stream());
       CUDA_CHECK(cudaStreamSynchronize(bench_stream()));
-      return first_mismatch(to_host(d.output.data(), n), scan_data(n).expected, n);
+      return first_mismatch_device(d.output.data(), d.expected.data(), n);
     };
     c.traffic = scan_traffic(n);
     c.n = n;
@@ -58,7 +60,7 @@ void register_gpu_variant(const scan::Variant& v, const SizeCase& size, int bloc
   });
 }
 
-void register_cpu_variant(const scan::Variant& v, const SizeCase& size) {
+void register_cpu_variant(const scan::Variant &v, const SizeCase &size) {
   const std::size_t n = size.n;
   register_cpu(benchmark_name("scan", v.name, {}, size, 0), [&v, n] {
     auto output = std::make_shared<std::vector<int>>(n);
@@ -81,13 +83,14 @@ void register_scan_benchmarks();
 GPS_BENCHMARK_SUITE(scan, register_scan_benchmarks);
 
 void register_scan_benchmarks() {
-  for (const SizeCase& size : size_cases()) {
+  for (const SizeCase &size : size_cases()) {
     register_copy_baseline("scan", size);
-    for (const scan::Variant& v : scan::variants()) {
+    for (const scan::Variant &v : scan::variants()) {
       if (v.target == scan::Target::Cpu) {
         register_cpu_variant(v, size);
       } else if (v.takes_block) {
-        for (int block : scan::kBlockSizes) register_gpu_variant(v, size, block);
+        for (int block : scan::kBlockSizes)
+          register_gpu_variant(v, size, block);
       } else {
         register_gpu_variant(v, size, 0);
       }
