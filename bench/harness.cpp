@@ -81,6 +81,7 @@ SizeCache& size_cache() {
 
 void poison(void* d, std::size_t bytes) {
   if (bytes) CUDA_CHECK(cudaMemset(d, 0xAB, bytes));
+  CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 // ---- running and reporting ---------------------------------------------------------------------
@@ -173,6 +174,7 @@ void run_gpu_case(benchmark::State& state, const std::function<GpuCase()>& make_
       }
     }
     if (c.prepare) c.prepare();
+    CUDA_CHECK(cudaDeviceSynchronize()); // uploads done before the stream's work starts
     cudaStream_t stream = bench_stream();
     auto& flush = gpu_state().l2_flush;
     if (cold_l2() && flush.size() == 0) {
@@ -273,8 +275,7 @@ CopyBuffers& copy_buffers(std::size_t n) {
   return size_cache().get<CopyBuffers>("copy/buffers", n, [n] {
     CopyBuffers b{DeviceBuffer<int>(n), DeviceBuffer<int>(n)};
     // random bytes, not zeros: some memory systems compress zero pages
-    const auto host = random_ints(n, 7);
-    CUDA_CHECK(cudaMemcpy(b.src.data(), host.data(), n * sizeof(int), cudaMemcpyHostToDevice));
+    b.src = to_device(random_ints(n, 7));
     return b;
   });
 }
@@ -292,6 +293,7 @@ double copy_gbs(std::size_t n) {
     // own buffers (not the size cache) so that measuring never evicts a benchmark's data
     DeviceBuffer<int> src(n), dst(n);
     CUDA_CHECK(cudaMemset(src.data(), 0x5A, n * sizeof(int)));
+    CUDA_CHECK(cudaDeviceSynchronize());
     cudaStream_t s = bench_stream();
     CudaEvent start, stop;
     std::vector<float> times;

@@ -74,10 +74,13 @@ private:
 };
 SizeCache& size_cache();
 
+// Uploads and waits for the device: a pageable cudaMemcpy may return before its DMA lands, and the
+// benchmarks run on a non-blocking stream that the legacy stream does not order against.
 template <typename T> DeviceBuffer<T> to_device(const std::vector<T>& host) {
   DeviceBuffer<T> d(host.size());
   if (!host.empty())
     CUDA_CHECK(cudaMemcpy(d.data(), host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaDeviceSynchronize());
   return d;
 }
 template <typename T> std::vector<T> to_host(const T* d, std::size_t n) {
@@ -85,7 +88,8 @@ template <typename T> std::vector<T> to_host(const T* d, std::size_t n) {
   if (n) CUDA_CHECK(cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
   return h;
 }
-// Fills a device buffer with a recognisable pattern (0xAB bytes) so unwritten outputs show.
+// Fills a device buffer with a recognisable pattern (0xAB bytes) so unwritten outputs show; waits
+// for the fill, so that work on the benchmark stream cannot overtake it.
 void poison(void* d, std::size_t bytes);
 
 // First mismatch between two arrays as a readable message, or "" when they are equal.

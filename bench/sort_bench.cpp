@@ -187,6 +187,7 @@ SortPointers sort_device(std::size_t n, KeyDistribution dist, bool pairs) {
     if (n)
       CUDA_CHECK(
           cudaMemcpy(d.keys_in.data(), keys.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaDeviceSynchronize()); // the pageable upload has landed before the stream reads it
     d.dist = static_cast<int>(dist);
   }
   if (pairs && d.vals_in.size() != n) {
