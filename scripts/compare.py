@@ -323,19 +323,10 @@ def main(argv=None) -> int:
     if len(args.files) < 2:
         print("compare.py: give at least two result files (the baseline first)", file=sys.stderr)
         return 2
-    pattern = None
-    if args.filter:
-        try:
-            pattern = re.compile(args.filter)
-        except re.error as e:
-            print(f"compare.py: --filter '{args.filter}' is not a valid regex: {e}",
-                  file=sys.stderr)
-            return 2
-    files, bad = results.load_all(args.files)
-    for error in bad:
-        print(f"compare.py: {error}", file=sys.stderr)
-    if bad:
+    opened = results.open_inputs("compare.py", args.files, args.filter)
+    if opened is None:
         return 2
+    files, pattern = opened
     base = files[0]
     comparisons = [compare(base, other, pattern, args.best_block, args.min_noise)
                    for other in files[1:]]

@@ -13,7 +13,6 @@ the fraction of the copy bandwidth. The action tracks each name across commits (
 
 import argparse
 import json
-import re
 import sys
 from typing import List
 
@@ -56,19 +55,10 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    pattern = None
-    if args.filter:
-        try:
-            pattern = re.compile(args.filter)
-        except re.error as e:
-            print(f"export_gab.py: --filter '{args.filter}' is not a valid regex: {e}",
-                  file=sys.stderr)
-            return 2
-    try:
-        f = results.load(args.file)
-    except results.ResultsError as e:
-        print(f"export_gab.py: {e}", file=sys.stderr)
+    opened = results.open_inputs("export_gab.py", [args.file], args.filter)
+    if opened is None:
         return 2
+    (f,), pattern = opened
     data = entries(f, pattern)
     if not data:
         print(f"export_gab.py: {args.file}: no benchmark with a GB/s value"

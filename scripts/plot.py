@@ -441,19 +441,10 @@ def apply_filter(run: GpuRun, pattern: "re.Pattern") -> None:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    pattern = None
-    if args.filter:
-        try:
-            pattern = re.compile(args.filter)
-        except re.error as e:
-            print(f"plot.py: --filter '{args.filter}' is not a valid regex: {e}",
-                  file=sys.stderr)
-            return 2
-    files, bad = results.load_all(args.files)
-    for error in bad:
-        print(f"plot.py: {error}", file=sys.stderr)
-    if bad:
+    opened = results.open_inputs("plot.py", args.files, args.filter)
+    if opened is None:
         return 2
+    files, pattern = opened
     written: List[Path] = []
     for run in merge_by_gpu(files).values():
         if pattern is not None:

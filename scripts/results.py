@@ -17,6 +17,7 @@ the minimum..maximum of the repetitions' medians when there are at least two rep
 import json
 import math
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
@@ -351,6 +352,23 @@ def load_all(paths: List[str]) -> Tuple[List[ResultFile], List[ResultsError]]:
         except ResultsError as e:
             bad.append(e)
     return good, bad
+
+
+def open_inputs(prog: str, paths: List[str], filter_text: Optional[str]):
+    """The common start of every script: compile --filter and load the files. Prints one line per
+    problem to stderr, prefixed with `prog`, and returns None when there was any; otherwise
+    returns (files, pattern or None)."""
+    pattern = None
+    if filter_text:
+        try:
+            pattern = re.compile(filter_text)
+        except re.error as e:
+            print(f"{prog}: --filter '{filter_text}' is not a valid regex: {e}", file=sys.stderr)
+            return None
+    files, bad = load_all(paths)
+    for error in bad:
+        print(f"{prog}: {error}", file=sys.stderr)
+    return None if bad else (files, pattern)
 
 
 # ---- helpers over the rows -----------------------------------------------------------------
