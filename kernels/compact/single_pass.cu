@@ -8,14 +8,16 @@
 // Change from scan_based_decoupled_lookback: map, scan and scatter fused; the flags and offsets
 // never reach global memory, and the scan is over per-tile counts instead of per-element flags.
 //
-// Tile layout (as scan/single_pass.cuh): warp w owns kWarpItems contiguous elements; each of its
-// kVecs int4 loads covers 128 contiguous elements, lane l taking elements 4l..4l+3, so a lane's
-// kept elements precede those of lane l+1 within a 128-element chunk and ballots give the ranks.
+// Tile layout and loads are scan/single_pass.cuh's (SinglePassPolicy, load_tile): warp w owns
+// kWarpItems contiguous elements; each of its VECS int4 loads covers 128 contiguous elements, lane
+// l taking elements 4l..4l+3, so a lane's kept elements precede those of lane l+1 within a
+// 128-element chunk and ballots give the ranks.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
 #include "common/warp.cuh"
 #include "compact/compact.hpp"
+#include "scan/single_pass.cuh"
 
 #include <cstdint>
 #include <stdexcept>
@@ -23,61 +25,38 @@
 namespace gps::compact {
 namespace {
 
-// Up to 32 items per thread (eight int4), fewer from 512 threads on, so that a tile is at most
-// 8192 elements and its staging buffer fits 32 KiB of static shared memory. Large tiles mean few
-// look-backs (the lesson of the scan study).
-template <int BLOCK> struct SinglePassPolicy {
-  static constexpr int kVecs = 2048 / BLOCK < 8 ? 2048 / BLOCK : 8;
-  static constexpr int kWarps = BLOCK / kWarpSize;
-  static constexpr int kWarpItems = kWarpSize * 4 * kVecs;
-  static constexpr int kTile = BLOCK * 4 * kVecs;
+// int4 vectors per thread: 16 (64 items) up to 256 threads, then fewer, so that a tile is at most
+// 16384 elements and its staging buffer at most 64 KiB of shared memory (two blocks per SM).
+// What was measured on an H200 at 2^28, keep 0.5 (x copy bandwidth, best block; CUB 0.64 in the
+// same runs, differences under 0.02 are noise between runs):
+//   32 items per thread, tiles up to 8192 (the first version)                          0.62
+//   this layout, tiles up to 16384 (best at 512 threads x 32 items)                    0.64-0.65
+//   scan's layout, tiles of 32768 (one block per SM)                                   0.64
+//   each warp stores its own run with aligned 16-byte stores (no second barrier)       0.63
+//   persistent blocks that load the next tile during the look-back and the store       0.49
+//   a 100 or 400 ns back-off in the look-back's polling                                no change
+// At keep 1.0 this kernel reaches 0.67-0.69 and CUB 0.72; at keep 0, 0.62-0.64 against CUB's 0.55.
+constexpr int compact_vecs(int block) { return 4096 / block < 16 ? 4096 / block : 16; }
+
+// Shared memory of one block besides the staging buffer.
+template <int BLOCK> struct CompactShared {
+  unsigned warp_count[BLOCK / kWarpSize];
+  unsigned tile;        // the tile index handed out by the counter
+  unsigned tile_prefix; // kept elements of all earlier tiles
 };
 
-template <int BLOCK>
-__global__ void __launch_bounds__(BLOCK)
-    single_pass_compact(const int* __restrict__ in, int* __restrict__ out,
-                        unsigned* __restrict__ count, std::size_t n, TileStatus status,
-                        unsigned* tile_counter) {
-  using Policy = SinglePassPolicy<BLOCK>;
-  constexpr int kVecs = Policy::kVecs;
-  __shared__ unsigned s_tile;
-  __shared__ unsigned s_warp_count[Policy::kWarps];
-  __shared__ unsigned s_tile_prefix;
-  __shared__ int s_stage[Policy::kTile];
-  const int lane = lane_id(), warp = warp_id();
+// ---- the steps of one tile -------------------------------------------------------------------------
 
-  // tile index in launch order: a tile's predecessors have all started, so look-back cannot hang
-  if (threadIdx.x == 0) s_tile = atomicAdd(tile_counter, 1u);
-  __syncthreads();
-  const long long tile = s_tile;
-  const std::size_t warp_base =
-      static_cast<std::size_t>(tile) * Policy::kTile + warp * Policy::kWarpItems;
-  const bool full_tile = static_cast<std::size_t>(tile + 1) * Policy::kTile <= n;
-
-  // load: kVecs int4 per thread, all issued before any is used; past the end reads as 0 (dropped)
-  int4 v[kVecs];
-  if (full_tile) {
-#pragma unroll
-    for (int j = 0; j < kVecs; ++j)
-      v[j] = __ldcs(reinterpret_cast<const int4*>(in + warp_base + j * 128 + lane * 4));
-  } else {
-#pragma unroll
-    for (int j = 0; j < kVecs; ++j) {
-      const std::size_t i = warp_base + j * 128 + lane * 4;
-      v[j].x = i + 0 < n ? in[i + 0] : 0;
-      v[j].y = i + 1 < n ? in[i + 1] : 0;
-      v[j].z = i + 2 < n ? in[i + 2] : 0;
-      v[j].w = i + 3 < n ? in[i + 3] : 0;
-    }
-  }
-
-  // warp-local ranks: one ballot per component and chunk; a lane's first kept element of chunk j
-  // goes after every kept element of the earlier chunks and of the lower lanes of chunk j
-  const unsigned lower_lanes = (1u << lane) - 1u;
-  unsigned rank[kVecs];
+// Warp-local ranks: one ballot per component and chunk; a lane's first kept element of chunk j goes
+// after every kept element of the earlier chunks and of the lower lanes of chunk j. Writes the
+// warp's count to shared memory.
+template <int BLOCK, int VECS>
+__device__ __forceinline__ void rank_tile(const int4 (&v)[VECS], unsigned (&rank)[VECS],
+                                          CompactShared<BLOCK>& shared) {
+  const unsigned lower_lanes = (1u << lane_id()) - 1u;
   unsigned warp_count = 0;
 #pragma unroll
-  for (int j = 0; j < kVecs; ++j) {
+  for (int j = 0; j < VECS; ++j) {
     const unsigned mx = __ballot_sync(kFullMask, v[j].x != 0);
     const unsigned my = __ballot_sync(kFullMask, v[j].y != 0);
     const unsigned mz = __ballot_sync(kFullMask, v[j].z != 0);
@@ -86,62 +65,112 @@ __global__ void __launch_bounds__(BLOCK)
               __popc(mz & lower_lanes) + __popc(mw & lower_lanes);
     warp_count += __popc(mx) + __popc(my) + __popc(mz) + __popc(mw);
   }
-  if (lane == 0) s_warp_count[warp] = warp_count;
-  __syncthreads();
+  if (lane_id() == 0) shared.warp_count[warp_id()] = warp_count;
+}
 
-  // tile-local offsets: every warp scans the warp counts itself, so that only warp 0 is held up
-  // by the look-back while the others stage their elements
-  const unsigned own = lane < Policy::kWarps ? s_warp_count[lane] : 0u;
+// After a barrier that follows rank_tile: every warp scans the warp counts itself (no second
+// barrier), learns its offset within the tile, and writes its kept elements to their tile-local
+// positions in `stage`. Returns the tile's count in every thread.
+template <int BLOCK, int VECS>
+__device__ __forceinline__ unsigned stage_tile(const int4 (&v)[VECS], const unsigned (&rank)[VECS],
+                                               const CompactShared<BLOCK>& shared, int* stage) {
+  const int lane = lane_id();
+  const unsigned own = lane < BLOCK / kWarpSize ? shared.warp_count[lane] : 0u;
   const unsigned inclusive = warp_inclusive_scan(own);
   const unsigned tile_count = __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
-  const unsigned warp_offset = __shfl_sync(kFullMask, inclusive - own, warp);
-
-  // look-back (warp 0): publish the tile's count at once, then sum the counts of earlier tiles
-  if (warp == 0) {
-    unsigned prefix = 0;
-    if (tile == 0) {
-      if (lane == 0) status.publish(0, kTilePrefix, tile_count);
-    } else {
-      if (lane == 0) status.publish(tile, kTileAggregate, tile_count);
-      prefix = status.warp_lookback(tile);
-      if (lane == 0) status.publish(tile, kTilePrefix, prefix + tile_count);
-    }
-    if (lane == 0) {
-      s_tile_prefix = prefix;
-      // the last tile's inclusive prefix is the number of kept elements
-      if (tile == static_cast<long long>(gridDim.x) - 1) *count = prefix + tile_count;
-    }
-  }
-
-  // stage: kept elements at their tile-local positions in shared memory
+  const unsigned warp_offset = __shfl_sync(kFullMask, inclusive - own, warp_id());
 #pragma unroll
-  for (int j = 0; j < kVecs; ++j) {
+  for (int j = 0; j < VECS; ++j) {
     unsigned p = warp_offset + rank[j];
-    if (v[j].x != 0) s_stage[p++] = v[j].x;
-    if (v[j].y != 0) s_stage[p++] = v[j].y;
-    if (v[j].z != 0) s_stage[p++] = v[j].z;
-    if (v[j].w != 0) s_stage[p] = v[j].w;
+    if (v[j].x != 0) stage[p++] = v[j].x;
+    if (v[j].y != 0) stage[p++] = v[j].y;
+    if (v[j].z != 0) stage[p++] = v[j].z;
+    if (v[j].w != 0) stage[p] = v[j].w;
   }
-  __syncthreads();
+  return tile_count;
+}
 
-  // store: the tile's kept elements as one contiguous run. The run starts anywhere, so the
-  // thread-to-word mapping is shifted back by the run's offset in its 128-byte line: each warp
-  // store then covers one whole aligned line (a part line only at the run's two ends)
-  int* tile_out = out + s_tile_prefix;
+// The decoupled look-back of common/lookback.cuh, by warp 0: publishes the tile's count, sums the
+// counts of the earlier tiles into shared.tile_prefix, and (last tile) writes the kept count.
+template <int BLOCK>
+__device__ __forceinline__ void lookback_tile(long long tile, unsigned tile_count, unsigned tiles,
+                                              TileStatus status, unsigned* count,
+                                              CompactShared<BLOCK>& shared) {
+  const int lane = lane_id();
+  unsigned prefix = 0;
+  if (tile == 0) {
+    if (lane == 0) status.publish(0, kTilePrefix, tile_count);
+  } else {
+    if (lane == 0) status.publish(tile, kTileAggregate, tile_count);
+    prefix = status.warp_lookback(tile);
+    if (lane == 0) status.publish(tile, kTilePrefix, prefix + tile_count);
+  }
+  if (lane == 0) {
+    shared.tile_prefix = prefix;
+    if (tile == static_cast<long long>(tiles) - 1) *count = prefix + tile_count;
+  }
+}
+
+// The tile's kept elements, staged in shared memory, as one contiguous run at `dst`. The run starts
+// anywhere, so the thread-to-word mapping is shifted back by the run's offset in its 128-byte line:
+// each warp store then covers one whole aligned line (a part line only at the run's two ends).
+template <int BLOCK>
+__device__ __forceinline__ void store_run(int* dst, const int* stage, unsigned tile_count) {
   const unsigned lead =
-      static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(tile_out) / sizeof(int)) %
-      kWarpSize;
+      static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(dst) / sizeof(int)) % kWarpSize;
   for (unsigned i = threadIdx.x; i < lead + tile_count; i += BLOCK)
-    if (i >= lead) __stcs(tile_out + (i - lead), s_stage[i - lead]); // evict-first: not re-read
+    if (i >= lead) __stcs(dst + (i - lead), stage[i - lead]); // evict-first: not re-read
+}
+
+template <int BLOCK, int VECS>
+__device__ __forceinline__ void load_tile_at(const int* in, std::size_t n, unsigned tile,
+                                             int4 (&v)[VECS]) {
+  constexpr std::size_t kTile = scan::SinglePassPolicy<BLOCK, VECS>::kTile;
+  const std::size_t base = static_cast<std::size_t>(tile) * kTile;
+  scan::load_tile<BLOCK, VECS>(in, base, n, base + kTile <= n, v); // zeros past n: dropped
+}
+
+// ---- one tile per block ----------------------------------------------------------------------------
+
+template <int BLOCK, int VECS>
+__global__ void __launch_bounds__(BLOCK)
+    single_pass_compact(const int* __restrict__ in, int* __restrict__ out,
+                        unsigned* __restrict__ count, std::size_t n, unsigned tiles,
+                        TileStatus status, unsigned* tile_counter) {
+  __shared__ CompactShared<BLOCK> shared;
+  extern __shared__ int4 s_dynamic[]; // the staging buffer: one tile
+  int* const stage = reinterpret_cast<int*>(s_dynamic);
+
+  // tile index in launch order: a tile's predecessors have all started, so look-back cannot hang
+  if (threadIdx.x == 0) shared.tile = atomicAdd(tile_counter, 1u);
+  __syncthreads();
+  const unsigned tile = shared.tile;
+  int4 v[VECS];
+  load_tile_at<BLOCK, VECS>(in, n, tile, v);
+  unsigned rank[VECS];
+  rank_tile<BLOCK, VECS>(v, rank, shared);
+  __syncthreads();
+  // warp 0 looks back while the other warps stage
+  const unsigned tile_count = stage_tile<BLOCK, VECS>(v, rank, shared, stage);
+  if (warp_id() == 0) lookback_tile<BLOCK>(tile, tile_count, tiles, status, count, shared);
+  __syncthreads();
+  store_run<BLOCK>(out + shared.tile_prefix, stage, tile_count);
+}
+
+// ---- host side ---------------------------------------------------------------------------------------
+
+// Opts the kernel in to its staging buffer: above 48 KiB of dynamic shared memory a kernel must.
+// Once per instantiation (and device: the study uses one).
+template <int BLOCK, int VECS> void opt_in(int stage_bytes) {
+  static const bool done = [stage_bytes] {
+    CUDA_CHECK(cudaFuncSetAttribute(single_pass_compact<BLOCK, VECS>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, stage_bytes));
+    return true;
+  }();
+  (void)done;
 }
 
 } // namespace
-
-std::size_t single_pass_tile(int block) {
-  std::size_t tile = 0;
-  dispatch_block_size(block, [&](auto b) { tile = SinglePassPolicy<decltype(b)::value>::kTile; });
-  return tile;
-}
 
 // Temp storage: the tile counter and status words of common/lookback.cuh.
 void compact_single_pass(const int* in, int* out, unsigned* count, std::size_t n, int block,
@@ -154,14 +183,26 @@ void compact_single_pass(const int* in, int* out, unsigned* count, std::size_t n
     throw std::invalid_argument("single-pass compaction needs a 16-byte aligned input");
   dispatch_block_size(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
-    const std::size_t tiles =
-        (n + SinglePassPolicy<BLOCK>::kTile - 1) / SinglePassPolicy<BLOCK>::kTile;
+    constexpr int VECS = compact_vecs(BLOCK);
+    constexpr std::size_t kTile = scan::SinglePassPolicy<BLOCK, VECS>::kTile;
+    constexpr int kStageBytes = static_cast<int>(kTile * sizeof(int));
+    opt_in<BLOCK, VECS>(kStageBytes);
+    const std::size_t tiles = (n + kTile - 1) / kTile;
     unsigned* tile_counter = nullptr;
     const TileStatus status = clear_tile_status(tiles, ws, stream, &tile_counter);
-    single_pass_compact<BLOCK><<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(
-        in, out, count, n, status, tile_counter);
+    single_pass_compact<BLOCK, VECS><<<static_cast<unsigned>(tiles), BLOCK, kStageBytes, stream>>>(
+        in, out, count, n, static_cast<unsigned>(tiles), status, tile_counter);
     CUDA_CHECK_LAUNCH();
   });
+}
+
+std::size_t single_pass_tile(int block) {
+  std::size_t tile = 0;
+  dispatch_block_size(block, [&](auto b) {
+    constexpr int BLOCK = decltype(b)::value;
+    tile = scan::SinglePassPolicy<BLOCK, compact_vecs(BLOCK)>::kTile;
+  });
+  return tile;
 }
 
 } // namespace gps::compact

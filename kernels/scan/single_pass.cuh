@@ -58,6 +58,21 @@ __device__ __forceinline__ void load_partial(const int* in, std::size_t tile_bas
   }
 }
 
+// Loads this thread's VECS vectors of the tile at tile_base: evict-first 16-byte loads for a full
+// tile (the data streams through once; L2 is left to the tile status words the look-back polls),
+// bounds-checked scalar loads with zeros past n otherwise. All loads are issued before any is used.
+template <int BLOCK, int VECS>
+__device__ __forceinline__ void load_tile(const int* in, std::size_t tile_base, std::size_t n,
+                                          bool full_tile, int4 (&v)[VECS]) {
+  if (full_tile) {
+#pragma unroll
+    for (int j = 0; j < VECS; ++j)
+      v[j] = __ldcs(reinterpret_cast<const int4*>(in + tile_base) + vector_slot<BLOCK, VECS>(j));
+  } else {
+    load_partial<BLOCK, VECS>(in, tile_base, n, v);
+  }
+}
+
 // Turns the warp's VECS vectors into their exclusive scan within the warp (a thread scan of 4 plus
 // a warp scan per 128-element chunk, chained in order). Returns the warp's total in every lane.
 template <int VECS> __device__ __forceinline__ int warp_scan_vectors(int4 (&v)[VECS]) {
@@ -150,13 +165,7 @@ __global__ void __launch_bounds__(BLOCK)
   const bool full_tile = tile_base + Policy::kTile <= n;
 
   int4 v[VECS];
-  if (full_tile) {
-#pragma unroll
-    for (int j = 0; j < VECS; ++j)
-      v[j] = __ldcs(reinterpret_cast<const int4*>(in + tile_base) + vector_slot<BLOCK, VECS>(j));
-  } else {
-    load_partial<BLOCK, VECS>(in, tile_base, n, v);
-  }
+  load_tile<BLOCK, VECS>(in, tile_base, n, full_tile, v);
   const int warp_total = warp_scan_vectors(v);
   tile_prefix<BLOCK, STRATEGY, 1>(warp_total, tile, status, shared);
   store_tile<BLOCK, VECS, true>(out, tile_base, n, full_tile, v,
