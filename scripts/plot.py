@@ -10,7 +10,7 @@ POT and NPOT sizes side by side:
   <alg>[-<axes>]-bandwidth.png     effective GB/s vs n, with the copy baseline of the same run
                                    and the theoretical peak as reference lines
   <alg>[-<axes>]-speedup.png       speedup of every variant over the CPU reference and over CUB
-  <alg>[-<axes>]-blocks-<variant>.png   block size x n heatmap of each variant with a block axis
+  <alg>[-<axes>]-blocks-<variant>.png   block size x n heatmap of each variant with several blocks
 Variants with a block axis are drawn at their best block for each n. Rows skipped with an error
 are left out, printed, and listed in skipped.txt beside the graphs. Files of the same GPU are
 merged (a benchmark in several files: the last file wins).
@@ -145,7 +145,10 @@ def _title(run: GpuRun, algorithm: str, facet: str, what: str) -> str:
 
 
 def _label(variant: str, block_variants) -> str:
-    return f"{variant} (best block)" if variant in block_variants else variant
+    blocks = block_variants.get(variant, [])
+    if len(blocks) == 1:  # measured at one block size in this facet (e.g. a trimmed sweep)
+        return f"{variant} (block {blocks[0]})"
+    return f"{variant} (best block)" if blocks else variant
 
 
 def _legend(fig, axes) -> None:
@@ -206,7 +209,7 @@ class Scope:
     rows: pd.DataFrame  # every row of this algorithm and facet, every block size
     best: pd.DataFrame  # one row per variant and size: block variants at their best block
     copies: pd.DataFrame  # the algorithm's copy baseline
-    block_variants: set
+    block_variants: Dict[str, List[int]]  # variant -> the block sizes measured (block variants)
     ks: List[int]  # the exponents measured
     sizes: List[Tuple[str, str]]  # (pot|npot, panel title) of the sizes measured
     plain: pd.DataFrame  # best rows of the algorithm without extra axes (reference fallback)
@@ -342,12 +345,19 @@ def _heatmap(ax, rows: pd.DataFrame, ks: List[int], blocks: List[int]) -> object
     return image
 
 
+def _blocks_measured(rows: pd.DataFrame) -> Dict[str, List[int]]:
+    blocked = rows[rows["block"] > 0]
+    return {v: sorted(set(int(b) for b in g["block"])) for v, g in blocked.groupby("variant")}
+
+
 def plot_block_heatmaps(scope: Scope) -> None:
     blocked = scope.rows[scope.rows["block"] > 0]
     ks = scope.ks
     for variant in style.variant_order(blocked["variant"]):
         r = blocked[blocked["variant"] == variant]
         blocks = sorted(set(int(b) for b in r["block"]))
+        if len(blocks) < 2:  # one block size measured in this facet: nothing to compare
+            continue
         width = len(scope.sizes) * max(5.0, 0.42 * len(ks) + 1.5) + 1.0
         fig, axes = plt.subplots(1, len(scope.sizes), figsize=(width, 1.2 + 0.45 * len(blocks)),
                                  squeeze=False, constrained_layout=True)
@@ -378,7 +388,7 @@ def plot_algorithm(run: GpuRun, figs: "Figures", algorithm: str) -> None:
             continue
         scope = Scope(run=run, figs=figs, algorithm=algorithm, facet=facet, rows=own,
                       best=results.best_blocks(own), copies=copies,
-                      block_variants=set(own.loc[own["block"] > 0, "variant"]),
+                      block_variants=_blocks_measured(own),
                       ks=sorted(set(rows["log2n"])), sizes=sizes, plain=plain)
         plot_time(scope)
         plot_bandwidth(scope)

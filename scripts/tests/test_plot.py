@@ -28,8 +28,10 @@ def expected_graphs(f: results.ResultFile):
                 names.add(plot.graph_stem(algorithm, facet, kind) + ".png")
             if results.cpu_reference(part["variant"]) or "cub" in set(part["variant"]):
                 names.add(plot.graph_stem(algorithm, facet, "speedup") + ".png")
-            for variant in set(part.loc[part["block"] > 0, "variant"]):
-                names.add(plot.graph_stem(algorithm, facet, f"blocks-{variant}") + ".png")
+            blocked = part[part["block"] > 0]
+            for variant, g in blocked.groupby("variant"):
+                if g["block"].nunique() > 1:  # one block size: no heatmap
+                    names.add(plot.graph_stem(algorithm, facet, f"blocks-{variant}") + ".png")
     return names
 
 
@@ -172,3 +174,22 @@ def test_reference_without_extra_axes_serves_every_value(tmp_path, run_file):
     written = {p.name for p in tmp_path.glob("g/*/*.png")}
     assert "compact-time.png" not in written
     assert {plot.graph_stem("compact", f, "speedup") + ".png" for f in facets} <= written
+
+
+def test_one_block_size_gets_a_label_and_no_heatmap(tmp_path, run_file):
+    """A block variant measured at one block size in a facet (a trimmed sweep): its lines say
+    which block, and it gets no block x n heatmap."""
+    doc = load_doc(run_file)
+    doc["benchmarks"] = [b for b in doc["benchmarks"]
+                         if not b["name"].startswith("scan/decoupled_lookback/")
+                         or "/block:256/" in b["name"]]
+    source = write_doc(tmp_path / "one_block.json", doc)
+    rows = results.load(str(source)).rows
+    blocks = plot._blocks_measured(rows[rows["algorithm"] == "scan"])
+    assert blocks["decoupled_lookback"] == [256]
+    assert plot._label("decoupled_lookback", blocks) == "decoupled_lookback (block 256)"
+    assert plot._label("cub", blocks) == "cub"
+    assert plot.main([str(source), "--out-dir", str(tmp_path / "g")]) == 0
+    written = {p.name for p in tmp_path.glob("g/*/*.png")}
+    assert "scan-blocks-decoupled_lookback.png" not in written
+    assert any(name.startswith("scan-blocks-") for name in written)
