@@ -440,12 +440,7 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 
 def apply_filter(run: GpuRun, pattern: "re.Pattern") -> None:
-    rows = run.rows
-    chosen = rows[rows["name"].map(lambda n: bool(pattern.search(n)))]
-    chosen = chosen[chosen["variant"] != results.COPY_VARIANT]
-    copies = rows[(rows["variant"] == results.COPY_VARIANT)
-                  & rows["algorithm"].isin(set(chosen["algorithm"]))]
-    run.rows = pd.concat([chosen, copies]).sort_index()
+    run.rows = results.filter_rows(run.rows, pattern)
     run.skipped = [(n, m) for n, m in run.skipped if pattern.search(n)]
 
 

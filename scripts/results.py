@@ -374,6 +374,16 @@ def open_inputs(prog: str, paths: List[str], filter_text: Optional[str]):
 # ---- helpers over the rows -----------------------------------------------------------------
 
 
+def filter_rows(rows: pd.DataFrame, pattern) -> pd.DataFrame:
+    """The rows whose name matches `pattern`, plus the copy baseline of every algorithm that has
+    a matching row (a filter never loses the reference the ratios are held against)."""
+    chosen = rows[rows["name"].map(lambda n: bool(pattern.search(n)))]
+    chosen = chosen[chosen["variant"] != COPY_VARIANT]
+    copies = rows[(rows["variant"] == COPY_VARIANT)
+                  & rows["algorithm"].isin(set(chosen["algorithm"]))]
+    return pd.concat([chosen, copies]).sort_index()
+
+
 def best_blocks(rows: pd.DataFrame) -> pd.DataFrame:
     """Per (algorithm, variant, facet, size, log2n): the row of the fastest block size.
 

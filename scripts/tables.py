@@ -88,8 +88,7 @@ def main(argv=None) -> int:
     (f,), pattern = opened
     rows = f.rows
     if pattern is not None:
-        keep = rows["name"].map(lambda s: bool(pattern.search(s)))
-        rows = rows[keep | (rows["variant"] == results.COPY_VARIANT)]
+        rows = results.filter_rows(rows, pattern)
     wanted = DEFAULT_TABLES
     if args.filter or args.facet:
         present = rows[rows["variant"] != results.COPY_VARIANT]

@@ -108,13 +108,7 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, CompactTest, ::testing::ValuesIn(all_cases
                          });
 
 TEST(CompactTable, NamesAreUniqueAndFindable) {
-  std::set<std::string> names;
-  for (const auto& v : compact::variants()) {
-    EXPECT_TRUE(names.insert(v.name).second) << v.name;
-    EXPECT_EQ(compact::find_variant(v.name), &v);
-    EXPECT_NE(std::string(v.description), "");
-  }
-  EXPECT_EQ(compact::find_variant("no_such_variant"), nullptr);
+  expect_names_unique_and_findable(compact::variants(), compact::find_variant);
 }
 
 TEST(CompactCpu, KeepsNonzeroInOrder) {

@@ -79,13 +79,7 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, ReduceTest, ::testing::ValuesIn(all_cases(
                          });
 
 TEST(ReduceTable, NamesAreUniqueAndFindable) {
-  std::set<std::string> names;
-  for (const auto& v : reduce::variants()) {
-    EXPECT_TRUE(names.insert(v.name).second) << v.name;
-    EXPECT_EQ(reduce::find_variant(v.name), &v);
-    EXPECT_NE(std::string(v.description), "");
-  }
-  EXPECT_EQ(reduce::find_variant("no_such_variant"), nullptr);
+  expect_names_unique_and_findable(reduce::variants(), reduce::find_variant);
 }
 
 TEST(ReduceCpu, WrapsOnOverflow) {

@@ -75,13 +75,7 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, ScanTest, ::testing::ValuesIn(all_cases())
                          });
 
 TEST(ScanTable, NamesAreUniqueAndFindable) {
-  std::set<std::string> names;
-  for (const auto& v : scan::variants()) {
-    EXPECT_TRUE(names.insert(v.name).second) << v.name;
-    EXPECT_EQ(scan::find_variant(v.name), &v);
-    EXPECT_NE(std::string(v.description), "");
-  }
-  EXPECT_EQ(scan::find_variant("no_such_variant"), nullptr);
+  expect_names_unique_and_findable(scan::variants(), scan::find_variant);
 }
 
 TEST(ScanCpu, WrapsOnOverflow) {

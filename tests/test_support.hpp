@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gps::testing {
@@ -82,6 +83,20 @@ template <typename T>
 }
 
 // Test-name-safe text: letters, digits and '_'.
+// The checks every variant table gets: unique names, each found by its own name through `find`,
+// a description on every row, and nullptr for an unknown name.
+template <typename Variant>
+void expect_names_unique_and_findable(const std::vector<Variant>& table,
+                                      const Variant* (*find)(std::string_view)) {
+  std::set<std::string> names;
+  for (const auto& v : table) {
+    EXPECT_TRUE(names.insert(v.name).second) << v.name;
+    EXPECT_EQ(find(v.name), &v);
+    EXPECT_NE(std::string(v.description), "");
+  }
+  EXPECT_EQ(find("no_such_variant"), nullptr);
+}
+
 inline std::string param_name(std::string s) {
   std::replace_if(s.begin(), s.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
   return s;

@@ -4,6 +4,7 @@
 // over it.
 #pragma once
 
+#include "common/variant_table.hpp"
 #include "common/workspace.hpp"
 
 #include <cuda_runtime.h>
@@ -22,18 +23,9 @@ namespace gps::compact {
 using CompactFn = void (*)(const int* in, int* out, unsigned* count, std::size_t n, int block,
                            Workspace& ws, cudaStream_t stream);
 
-enum class Target { Cpu, Gpu };
-
-struct Variant {
-  const char* name;
-  CompactFn run;
-  Target target;
-  bool takes_block;                     // registered for every block size in kBlockSizes
-  std::size_t (*tile_elems)(int block); // elements one block handles (edge sizes for the tests)
-  const char* description;
-};
-
-inline constexpr int kBlockSizes[] = {64, 128, 256, 512, 1024};
+using gps::kBlockSizes;
+using gps::Target;
+using Variant = BlockVariant<CompactFn>;
 
 const std::vector<Variant>& variants();
 const Variant* find_variant(std::string_view name); // nullptr when unknown

@@ -5,6 +5,7 @@
 // file naming the single change it makes over the previous one.
 #pragma once
 
+#include "common/variant_table.hpp"
 #include "common/workspace.hpp"
 
 #include <cuda_runtime.h>
@@ -22,18 +23,9 @@ namespace gps::reduce {
 using ReduceFn = void (*)(const int* in, int* result, std::size_t n, int block, Workspace& ws,
                           cudaStream_t stream);
 
-enum class Target { Cpu, Gpu };
-
-struct Variant {
-  const char* name;
-  ReduceFn run;
-  Target target;
-  bool takes_block;                     // registered for every block size in kBlockSizes
-  std::size_t (*tile_elems)(int block); // elements one block handles (edge sizes for the tests)
-  const char* description;
-};
-
-inline constexpr int kBlockSizes[] = {64, 128, 256, 512, 1024};
+using gps::kBlockSizes;
+using gps::Target;
+using Variant = BlockVariant<ReduceFn>;
 
 const std::vector<Variant>& variants();
 const Variant* find_variant(std::string_view name); // nullptr when unknown

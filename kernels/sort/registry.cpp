@@ -34,10 +34,6 @@ const std::vector<Variant>& variants() {
   return table;
 }
 
-const Variant* find_variant(std::string_view name) {
-  for (const auto& v : variants())
-    if (name == v.name) return &v;
-  return nullptr;
-}
+const Variant* find_variant(std::string_view name) { return find_by_name(variants(), name); }
 
 } // namespace gps::sort

@@ -4,6 +4,7 @@
 // and the tests iterate over it.
 #pragma once
 
+#include "common/variant_table.hpp"
 #include "common/workspace.hpp"
 
 #include <cuda_runtime.h>
@@ -24,7 +25,7 @@ using SortFn = void (*)(const unsigned* keys_in, unsigned* keys_out, const unsig
                         unsigned* vals_out, std::size_t n, int block, Workspace& ws,
                         cudaStream_t stream);
 
-enum class Target { Cpu, Gpu };
+using gps::Target;
 
 struct Variant {
   const char* name;
@@ -37,8 +38,7 @@ struct Variant {
   const char* description;
 };
 
-// Block sizes of the variants that take any block size.
-inline constexpr int kBlockSizes[] = {64, 128, 256, 512, 1024};
+using gps::kBlockSizes; // block sizes of the variants that take any block size
 
 const std::vector<Variant>& variants();
 const Variant* find_variant(std::string_view name); // nullptr when unknown
