@@ -1,41 +1,106 @@
 // gpu_bench: every algorithm's benchmarks in one binary. Filter with --benchmark_filter=REGEX over
-// names such as scan/shared_mem/npot/log2n:24/block:256 (see README.md).
+// names such as scan/shared_mem/npot/log2n:24/block:256 (see README.md); --gps_help lists the
+// project's own options.
 #include "harness.hpp"
+#include "sampler.hpp"
+
+#include <benchmark/benchmark.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
 
+namespace {
+
+const char* kHelp =
+    "gpu_bench: the project's own options (Google Benchmark's --benchmark_* options work too)\n"
+    "  --gps_min_samples=N    fewest samples per row (default 10)\n"
+    "  --gps_min_time=S       fewest measured seconds per row (default 0.005)\n"
+    "  --gps_max_time=S       measured seconds after which a row stops even if noisy (default 0.1)\n"
+    "  --gps_max_noise=F      stop once the relative standard error of the mean sample is below F\n"
+    "                         (default 0.005 = 0.5%)\n"
+    "  --gps_cold_l2          flush the L2 before every sample (also GPS_COLD_L2=1)\n"
+    "  --gps_help             this text\n"
+    "Each row's time is the median of its samples; --benchmark_repetitions=N repeats whole rows.\n";
+
+bool parse_number(const char* arg, const char* flag, double& out) {
+  const std::size_t len = std::strlen(flag);
+  if (std::strncmp(arg, flag, len) != 0 || arg[len] != '=') return false;
+  char* end = nullptr;
+  out = std::strtod(arg + len + 1, &end);
+  if (end == arg + len + 1 || *end != '\0' || !(out >= 0)) {
+    std::fprintf(stderr, "gpu_bench: bad value in %s\n", arg);
+    std::exit(2);
+  }
+  return true;
+}
+
+// Removes the --gps_* options from argv and applies them.
+void take_gps_options(std::vector<char*>& args) {
+  auto& policy = gps::bench::sampling_policy();
+  const char* env = std::getenv("GPS_COLD_L2");
+  gps::bench::options().cold_l2 = env && *env && std::strcmp(env, "0") != 0;
+  std::vector<char*> rest;
+  for (char* arg : args) {
+    double v = 0;
+    if (std::strncmp(arg, "--gps_", 6) != 0) {
+      rest.push_back(arg);
+    } else if (std::strcmp(arg, "--gps_help") == 0) {
+      std::fputs(kHelp, stdout);
+      std::exit(0);
+    } else if (std::strcmp(arg, "--gps_cold_l2") == 0) {
+      gps::bench::options().cold_l2 = true;
+    } else if (parse_number(arg, "--gps_min_samples", v)) {
+      policy.min_samples = static_cast<int>(v);
+    } else if (parse_number(arg, "--gps_min_time", v)) {
+      policy.min_seconds = v;
+    } else if (parse_number(arg, "--gps_max_time", v)) {
+      policy.max_seconds = v;
+    } else if (parse_number(arg, "--gps_max_noise", v)) {
+      policy.max_noise = v;
+    } else {
+      std::fprintf(stderr, "gpu_bench: unknown option %s (see --gps_help)\n", arg);
+      std::exit(2);
+    }
+  }
+  args = rest;
+}
+
+} // namespace
+
 int main(int argc, char** argv) {
-  // Defaults for a suite that fits in minutes; any flag given on the command line wins.
   std::vector<char*> args(argv, argv + argc);
-  // Each row reports the median of its timed iterations; --benchmark_repetitions=N adds
-  // aggregates over N repetitions on top.
+  take_gps_options(args);
+  // Every row samples until its own stopping rule (bench/sampler.hpp) inside ONE benchmark
+  // iteration, so Google Benchmark must not ask for more: a minimum time it always meets.
   bool user_min_time = false;
-  for (int i = 1; i < argc; ++i)
-    user_min_time |= std::strncmp(argv[i], "--benchmark_min_time", 20) == 0;
+  for (char* arg : args) user_min_time |= std::strncmp(arg, "--benchmark_min_time", 20) == 0;
   static char min_time[] = GPS_MIN_TIME_FLAG;
   if (!user_min_time) args.insert(args.begin() + 1, min_time);
   int args_count = static_cast<int>(args.size());
   args.push_back(nullptr);
 
   benchmark::Initialize(&args_count, args.data());
-  if (benchmark::ReportUnrecognizedArguments(args_count, args.data())) return 1;
+  if (benchmark::ReportUnrecognizedArguments(args_count, args.data())) return 2;
 
   if (!gps::bench::gpu_present())
-    std::fprintf(stderr,
-                 "gpu_bench: %s\ngpu_bench: running the CPU benchmarks only; GPU rows are not "
-                 "registered.\n",
+    std::fprintf(stderr, "gpu_bench: %s; GPU rows will be reported as skipped\n",
                  gps::bench::gpu_absence().c_str());
-  gps::bench::register_suites();
+  gps::bench::register_all();
   try {
     gps::bench::add_context();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gpu_bench: could not read the device: %s\n", e.what());
     return 1;
   }
-  benchmark::RunSpecifiedBenchmarks();
+  const std::size_t ran = benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
+  if (ran == 0) {
+    std::fprintf(stderr, "gpu_bench: no benchmark matches the filter (or the filter is not a "
+                         "valid regular expression)\n");
+    return 1;
+  }
   return 0;
 }

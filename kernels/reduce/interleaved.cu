@@ -4,6 +4,9 @@
 // only the threads with t % (2s) == 0 add, so the active threads of a warp are scattered (branch
 // divergence, and the modulo is slow). One partial sum per block; the host launches passes over
 // the partial sums until one value is left (multipass.cuh).
+// Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), GB/s at 2^28 by block:
+// 64: 417, 128: 836, 256: 906, 512: 819, 1024: 708; best 906 (0.21x copy). Block 256 is best
+// from 2^24 up; at 2^20 block 1024 (328).
 #include "common/block.cuh"
 #include "reduce/multipass.cuh"
 #include "reduce/reduce.hpp"
@@ -21,20 +24,22 @@ __global__ void __launch_bounds__(BLOCK)
   __syncthreads();
   // tree: at stride s, thread t (a multiple of 2s) adds the partial sum s to its right
   for (int stride = 1; stride < BLOCK; stride *= 2) {
-    if (t % (2 * stride) == 0) s_data[t] += s_data[t + stride];
+    if (t % (2 * stride) == 0)
+      s_data[t] += s_data[t + stride];
     __syncthreads();
   }
-  if (t == 0) partials[blockIdx.x] = s_data[0];
+  if (t == 0)
+    partials[blockIdx.x] = s_data[0];
 }
 
 } // namespace
 
-void reduce_interleaved(const int* in, int* result, std::size_t n, int block, Workspace& ws,
-                        cudaStream_t stream) {
+void reduce_interleaved(void* temp, std::size_t& temp_bytes, const int* in, int* result,
+                        std::size_t n, int block, cudaStream_t stream) {
   dispatch_block_size(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
     reduce_multipass(
-        in, result, n, BLOCK, ws, stream,
+        temp, temp_bytes, in, result, n, BLOCK, stream,
         [](const int* src, int* dst, std::size_t count, std::size_t blocks, cudaStream_t s) {
           reduce_interleaved_pass<BLOCK>
               <<<static_cast<unsigned>(blocks), BLOCK, 0, s>>>(src, dst, count);

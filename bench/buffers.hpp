@@ -1,0 +1,53 @@
+// Host <-> device helpers shared by the benchmarks and the tests: upload, download, poison, and
+// the comparison of a result with its expected value (every element; the first mismatch reported).
+#pragma once
+
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace gps {
+
+inline constexpr unsigned char kPoisonByte = 0xAB;
+
+// Uploads and waits: a pageable cudaMemcpy may return before its DMA lands, and the benchmarks run
+// on a non-blocking stream that the legacy stream does not order against.
+template <typename T> DeviceBuffer<T> to_device(const std::vector<T>& host) {
+  DeviceBuffer<T> d(host.size());
+  if (!host.empty())
+    CUDA_CHECK(cudaMemcpy(d.data(), host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaDeviceSynchronize());
+  return d;
+}
+template <typename T> std::vector<T> to_host(const T* d, std::size_t n) {
+  std::vector<T> h(n);
+  if (n) CUDA_CHECK(cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
+  return h;
+}
+
+// Fills device memory with kPoisonByte and waits, so that work on any stream sees the fill.
+void poison_device(void* d, std::size_t bytes);
+template <typename T> void poison_host(std::vector<T>& h) {
+  std::fill(reinterpret_cast<unsigned char*>(h.data()),
+            reinterpret_cast<unsigned char*>(h.data() + h.size()), kPoisonByte);
+}
+
+// "" when got[0, n) == want[0, n); otherwise the first mismatching index and both values.
+template <typename T> std::string first_mismatch(const T* got, const T* want, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i)
+    if (!(got[i] == want[i]))
+      return "wrong result at index " + std::to_string(i) + " of " + std::to_string(n) +
+             ": got " + std::to_string(got[i]) + ", expected " + std::to_string(want[i]);
+  return "";
+}
+
+// The same with both arrays in device memory (bench/device_compare.cu): 4-byte elements compared
+// on the GPU, only the first mismatch copied back. Cheap enough for every row at 2^30.
+std::string first_mismatch_device(const void* got, const void* want, std::size_t n);
+
+std::string wrong_count(unsigned long long got, unsigned long long want);
+
+} // namespace gps

@@ -1,0 +1,282 @@
+// sort as the benchmarks and tests see it: uint32 keys (uniform, low_entropy, all_equal) alone or
+// with their input index as the value, sorted ascending and stable.
+//
+// Traffic: one model for every variant, the floor of an LSD radix sort with 8-bit digits: four
+// passes that each read and write every key (and value) once, plus one read of the keys for the
+// digit histograms: 36 bytes per key (keys only), 68 per pair. GB/s then ranks as keys/s does.
+//
+// Validation, exact and sort-free where it can be (std::stable_sort of 2^30 pairs takes minutes):
+// pairs carry their input index as the value, so the output is the stable sort iff every value v
+// is < n, keys_out[i] == keys_in[v], and (key, value) strictly increases (distinct values then make
+// it a permutation). Keys alone are compared with std::sort of the input up to 2^24 keys; above
+// that they must be non-decreasing with the same multiset fingerprint as the input.
+#include "buffers.hpp"
+#include "common/cpu_parallel.hpp"
+#include "data.hpp"
+#include "problem.hpp"
+#include "sort/sort.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace gps {
+namespace {
+
+constexpr std::size_t kExactKeysMax = std::size_t{1} << 24;
+
+unsigned check_threads(std::size_t n) { return n < (1u << 20) ? 1u : cpu_threads(); }
+
+struct Fingerprint {
+  std::uint64_t a = 0, b = 0;
+  bool operator==(const Fingerprint& o) const { return a == o.a && b == o.b; }
+};
+Fingerprint fingerprint(const unsigned* keys, std::size_t n) {
+  const unsigned chunks = check_threads(n);
+  std::vector<Fingerprint> part(chunks);
+  parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
+    Fingerprint f;
+    for (std::size_t i = b; i < e; ++i) {
+      f.a += random_word(keys[i], 1);
+      f.b += random_word(keys[i], 2);
+    }
+    part[c] = f;
+  });
+  Fingerprint total;
+  for (const auto& f : part) total.a += f.a, total.b += f.b;
+  return total;
+}
+
+// First index where `bad(i)` holds (scanned in parallel), or n.
+template <typename Bad> std::size_t first_bad(std::size_t n, const Bad& bad) {
+  const unsigned chunks = check_threads(n);
+  std::vector<std::size_t> first(chunks, n);
+  parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
+    for (std::size_t i = b; i < e; ++i)
+      if (bad(i)) {
+        first[c] = i;
+        return;
+      }
+  });
+  return *std::min_element(first.begin(), first.end());
+}
+
+std::string at(std::size_t i, std::size_t n, const std::string& what) {
+  return "wrong result at index " + std::to_string(i) + " of " + std::to_string(n) + ": " + what;
+}
+
+// Pinned host memory for reading results back: a 2^30-key row reads back 4 or 8 GiB, several
+// times faster pinned than pageable (pageable is the fallback where pinning fails).
+class Readback {
+public:
+  Readback() = default;
+  Readback(const Readback&) = delete;
+  Readback& operator=(const Readback&) = delete;
+  ~Readback() {
+    if (pinned_) cudaFreeHost(pinned_);
+  }
+  const unsigned* fetch(const unsigned* d, std::size_t n) {
+    if (n > capacity_ && !pinning_failed_) {
+      if (pinned_) cudaFreeHost(pinned_);
+      pinned_ = nullptr;
+      capacity_ = 0;
+      void* p = nullptr;
+      if (cudaMallocHost(&p, n * sizeof(unsigned)) == cudaSuccess) {
+        pinned_ = static_cast<unsigned*>(p);
+        capacity_ = n;
+      } else {
+        cudaGetLastError();
+        pinning_failed_ = true;
+      }
+    }
+    if (pinning_failed_ && pageable_.size() < n) pageable_.resize(n);
+    unsigned* dst = pinning_failed_ ? pageable_.data() : pinned_;
+    if (n) CUDA_CHECK(cudaMemcpy(dst, d, n * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    return dst;
+  }
+
+private:
+  unsigned* pinned_ = nullptr;
+  std::size_t capacity_ = 0;
+  bool pinning_failed_ = false;
+  std::vector<unsigned> pageable_;
+};
+
+struct SortPoint {
+  KeyDistribution dist;
+  bool pairs;
+};
+
+class SortInstance final : public Instance {
+public:
+  SortInstance(SortPoint point, std::size_t n, Purpose purpose)
+      : point_(point), n_(n), purpose_(purpose) {}
+
+  std::size_t device_bytes() const override {
+    return (point_.pairs ? 4 : 2) * n_ * sizeof(unsigned);
+  }
+  void prepare(Target target) override {
+    if (!host_ready_) {
+      keys_ = random_keys(n_, data_seed(purpose_, n_), point_.dist);
+      if (point_.pairs) {
+        vals_.resize(n_);
+        std::iota(vals_.begin(), vals_.end(), 0u);
+      } else if (n_ <= kExactKeysMax) {
+        sorted_keys_ = keys_;
+        std::sort(sorted_keys_.begin(), sorted_keys_.end());
+      } else {
+        fingerprint_ = fingerprint(keys_.data(), n_);
+      }
+      host_ready_ = true;
+    }
+    if (target == Target::Gpu && !device_ready_) {
+      d_keys_in_ = to_device(keys_);
+      d_keys_out_.allocate(n_);
+      if (point_.pairs) {
+        d_vals_in_ = to_device(vals_);
+        d_vals_out_.allocate(n_);
+      }
+      device_ready_ = true;
+    }
+    if (target == Target::Cpu) {
+      h_keys_out_.resize(n_);
+      h_vals_out_.resize(point_.pairs ? n_ : 0);
+    }
+  }
+  std::size_t temp_bytes(const VariantInfo& v, int block) override {
+    std::size_t bytes = 0;
+    call(v, nullptr, bytes, block, nullptr);
+    return bytes;
+  }
+  void run(const VariantInfo& v, void* temp, std::size_t bytes, int block,
+           cudaStream_t stream) override {
+    call(v, temp, bytes, block, stream);
+  }
+  void poison(Target target) override {
+    if (target == Target::Gpu) {
+      poison_device(d_keys_out_.data(), d_keys_out_.bytes());
+      poison_device(d_vals_out_.data(), d_vals_out_.bytes());
+    } else {
+      poison_host(h_keys_out_);
+      poison_host(h_vals_out_);
+    }
+  }
+  std::string check(Target target) override {
+    const unsigned *keys = h_keys_out_.data(), *vals = h_vals_out_.data();
+    if (target == Target::Gpu) {
+      keys = readback_[0].fetch(d_keys_out_.data(), n_);
+      vals = point_.pairs ? readback_[1].fetch(d_vals_out_.data(), n_) : nullptr;
+    }
+    std::string error = check_sorted(keys, point_.pairs ? vals : nullptr);
+    if (error.empty() && purpose_ == Purpose::Test && target == Target::Gpu &&
+        !first_mismatch(to_host(d_keys_in_.data(), n_).data(), keys_.data(), n_).empty())
+      error = "the input was modified";
+    return error;
+  }
+  Traffic traffic() const override {
+    const double per_key = point_.pairs ? 4.0 * 16 + 4 : 4.0 * 8 + 4;
+    return {per_key * static_cast<double>(n_), static_cast<double>(n_)};
+  }
+
+private:
+  void call(const VariantInfo& v, void* temp, std::size_t& bytes, int block, cudaStream_t s) {
+    const sort::Variant& row = sort::variants()[v.index];
+    if (v.target == Target::Gpu)
+      row.run(temp, bytes, d_keys_in_.data(), d_keys_out_.data(),
+              point_.pairs ? d_vals_in_.data() : nullptr, d_vals_out_.data(), n_, block, s);
+    else
+      row.run(temp, bytes, keys_.data(), h_keys_out_.data(),
+              point_.pairs ? vals_.data() : nullptr, h_vals_out_.data(), n_, block, s);
+  }
+
+  std::string check_sorted(const unsigned* keys, const unsigned* vals) const {
+    const std::size_t n = n_;
+    if (vals) {
+      const std::size_t i = first_bad(n, [&](std::size_t i) {
+        const unsigned v = vals[i];
+        if (v >= n || keys[i] != keys_[v]) return true;
+        return i > 0 && !(keys[i - 1] < keys[i] || (keys[i - 1] == keys[i] && vals[i - 1] < v));
+      });
+      if (i == n) return "";
+      return at(i, n,
+                "key " + std::to_string(keys[i]) + " value " + std::to_string(vals[i]) +
+                    (i > 0 ? " after key " + std::to_string(keys[i - 1]) + " value " +
+                                 std::to_string(vals[i - 1])
+                           : std::string()) +
+                    " (not the stable order of the input)");
+    }
+    if (n <= kExactKeysMax) {
+      const std::size_t i = first_bad(n, [&](std::size_t i) { return keys[i] != sorted_keys_[i]; });
+      if (i == n) return "";
+      return at(i, n,
+                "got " + std::to_string(keys[i]) + ", expected " + std::to_string(sorted_keys_[i]));
+    }
+    const std::size_t i =
+        first_bad(n, [&](std::size_t i) { return i > 0 && keys[i - 1] > keys[i]; });
+    if (i != n) return at(i, n, std::to_string(keys[i]) + " after " + std::to_string(keys[i - 1]));
+    if (!(fingerprint(keys, n) == fingerprint_)) return "sorted, but not a permutation of the input";
+    return "";
+  }
+
+  SortPoint point_;
+  std::size_t n_;
+  Purpose purpose_;
+  bool host_ready_ = false, device_ready_ = false;
+  std::vector<unsigned> keys_, vals_, sorted_keys_, h_keys_out_, h_vals_out_;
+  Fingerprint fingerprint_;
+  DeviceBuffer<unsigned> d_keys_in_, d_keys_out_, d_vals_in_, d_vals_out_;
+  Readback readback_[2];
+};
+
+bool is_uniform(const AxisPoint& p) { return p.id / 2 == 0; }
+
+class SortProblem final : public Problem {
+public:
+  const char* algorithm() const override { return "sort"; }
+  const char* traffic_model() const override {
+    return "radix-sort floor for every variant: 4 passes x (read + write of each key and value) "
+           "+ one read of the keys: 36 bytes per key, 68 per key-value pair";
+  }
+  const char* unit() const override { return "keys"; }
+  std::vector<std::string> axis_names() const override { return {"kind", "distribution"}; }
+  // distribution-major (the rows of one distribution share its keys), keys before pairs
+  std::vector<AxisPoint> points() const override {
+    std::vector<AxisPoint> points;
+    int id = 0;
+    for (KeyDistribution dist : kKeyDistributions)
+      for (bool pairs : {false, true}) {
+        const std::string kind = pairs ? "pairs" : "keys", name = key_distribution_name(dist);
+        points.push_back({{{"kind", kind, kind}, {"distribution", name, name}}, id, id == 0});
+        ++id;
+      }
+    return points;
+  }
+  const std::vector<VariantInfo>& variants() const override {
+    static const std::vector<VariantInfo> info = describe(sort::variants());
+    return info;
+  }
+  // skewed distributions at pot sizes only; CPU rows for uniform keys at pot sizes
+  bool benchmarked(const AxisPoint& p, const SizeCase& size, Target target) const override {
+    if (!is_uniform(p) && !size.pot) return false;
+    return target == Target::Gpu || (is_uniform(p) && size.pot);
+  }
+  bool sweeps(const AxisPoint& p, const SizeCase& size) const override {
+    return p.primary && size.pot;
+  }
+  bool tested(const AxisPoint& p, std::size_t n) const override {
+    return n <= 65536 || is_uniform(p);
+  }
+  std::unique_ptr<Instance> instance(const AxisPoint& point, std::size_t n,
+                                     Purpose purpose) const override {
+    const SortPoint sp{kKeyDistributions[point.id / 2], point.id % 2 == 1};
+    return std::make_unique<SortInstance>(sp, n, purpose);
+  }
+};
+
+} // namespace
+
+const Problem& sort_problem() {
+  static const SortProblem problem;
+  return problem;
+}
+
+} // namespace gps
