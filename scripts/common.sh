@@ -1,8 +1,15 @@
-# Shared by bench.sh and test.sh: configure and build into $BUILD_DIR (default build/).
-# Extra CMake options can be passed in $CMAKE_ARGS, e.g. CMAKE_ARGS=-DCMAKE_CUDA_ARCHITECTURES=80
+# Shared by bench.sh, test.sh, gpu_check.sh and venv.sh (sourced, not run).
+#
+# gps_configure_and_build [cmake --build args]: configure and build into $BUILD_DIR (default
+#   build/). Extra CMake options in $CMAKE_ARGS, e.g. CMAKE_ARGS=-DCMAKE_CUDA_ARCHITECTURES=80
+# gps_python_env: sets $GPS_PY to a Python that has scripts/requirements.txt (matplotlib, pandas,
+#   pytest): the virtual environment $GPS_VENV (default .venv), made with `python3 -m venv` and
+#   filled with pip only when a package is missing, so that it works where the system Python
+#   refuses pip installs (PEP 668). GPS_PYTHON=/path/to/python uses that interpreter as it is.
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 JOBS="${JOBS:-$(nproc 2>/dev/null || echo 2)}"
+GPS_VENV="${GPS_VENV:-$ROOT/.venv}"
 
 gps_configure_and_build() {
   local generator=()
@@ -16,4 +23,41 @@ gps_configure_and_build() {
   # shellcheck disable=SC2086
   cmake -S "$ROOT" -B "$BUILD_DIR" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release ${CMAKE_ARGS:-}
   cmake --build "$BUILD_DIR" -j "$JOBS" "$@"
+}
+
+_gps_has_requirements() {
+  "$1" -c 'import matplotlib, pandas, pytest' >/dev/null 2>&1
+}
+
+gps_python_env() {
+  if [ -n "${GPS_PYTHON:-}" ]; then
+    GPS_PY="$GPS_PYTHON"
+    return 0
+  fi
+  local py="$GPS_VENV/bin/python" base="${GPS_BASE_PYTHON:-python3}"
+  # a usable venv: its python runs and it has the packages, or a pip to get them
+  if ! { "$py" -c 'import sys' >/dev/null 2>&1 \
+      && { _gps_has_requirements "$py" || "$py" -m pip --version >/dev/null 2>&1; }; }; then
+    if ! command -v "$base" >/dev/null 2>&1; then
+      echo "scripts: $base not found: install Python 3.9 or newer with venv (Debian/Ubuntu: apt-get install python3 python3-venv)" >&2
+      return 1
+    fi
+    rm -rf "$GPS_VENV"
+    # with the system's site packages: Debian's python3-matplotlib etc. count when installed
+    if ! "$base" -m venv --system-site-packages "$GPS_VENV" >/dev/null 2>&1; then
+      rm -rf "$GPS_VENV"
+      local pkg
+      pkg=$("$base" -c 'import sys; print("python%d.%d-venv" % sys.version_info[:2])' 2>/dev/null || echo python3-venv)
+      echo "scripts: '$base -m venv' cannot make a virtual environment: install the $pkg package (Debian/Ubuntu: apt-get install $pkg) and run again" >&2
+      return 1
+    fi
+  fi
+  if ! _gps_has_requirements "$py"; then
+    echo "scripts: installing scripts/requirements.txt into $GPS_VENV" >&2
+    if ! "$py" -m pip install --quiet --disable-pip-version-check -r "$ROOT/scripts/requirements.txt" >&2; then
+      echo "scripts: pip could not install scripts/requirements.txt into $GPS_VENV (no network?)" >&2
+      return 1
+    fi
+  fi
+  GPS_PY="$py"
 }

@@ -1,29 +1,40 @@
 #!/usr/bin/env python3
-"""Compares gpu_bench result files: two GPUs, or one GPU at two commits.
+"""Compares gpu_bench result files: one GPU at two commits (the regression gate), or two GPUs.
 
-    scripts/compare.py results/old.json results/new.json
-    scripts/compare.py results/h100.json results/h200.json --filter '^scan/' --plot cmp.png
-    scripts/compare.py base.json new.json --fail-above 10     # CI gate: exit 1 on a regression
+    scripts/compare.py base.json new.json                       # text table
+    scripts/compare.py base.json new.json --fail-above 3        # CI gate: exit 1 on a regression
+    scripts/compare.py base.json new.json --markdown --changed-only >> "$GITHUB_STEP_SUMMARY"
+    scripts/compare.py h100.json h200.json --allow-different-gpus --best-block --plot cmp.png
 
-The first file is the baseline A; every further file B is compared with it. For each benchmark
-present in both: the median time in A and in B, the ratio B/A (below 1: B is faster), and the
-effective GB/s of each as a fraction of its own file's device-to-device copy at the same size
-(<algorithm>/copy/<pot|npot>/log2n:<k>), so GPUs of different bandwidth compare fairly.
+The first file is the baseline A; every further file B is compared with it. Benchmarks are
+matched by algorithm, variant, extra axes, size, n and block (from the files' metadata, else
+their names). For each: the time of A and B (median over repetitions), the ratio B/A (below 1:
+B is faster) with its confidence interval and p-value (stats.py: Mann-Whitney U over the
+repetitions, with a Hodges-Lehmann interval; a z test on the medians from the samples' noise
+when a side has too few repetitions), and each file's GB/s as a fraction of its own copy.
 
-Noise: each time has a band (min..max of the repetitions with --benchmark_repetitions=N, N >= 2;
-else the p10..p90 of the iteration times), widened to at least ±1% (--min-noise) around the
-time. When the two bands overlap the verdict is "same", otherwise "faster" or "slower" (B
-against A). --fail-above PCT exits 1 when some benchmark is slower by more than PCT percent and
-outside the noise; it applies to pairs of files of the same GPU only (across GPUs a slower time
-is a property of the hardware, not a regression).
+Verdict: "slower" or "faster" only when the difference is significant at --confidence (0.95)
+*and* B/A is beyond 1 +- --min-effect (3%); else "same". Two runs of one commit differ by a
+little more than their repetitions say (clocks, placement): the minimum effect keeps that out.
+Run with --benchmark_repetitions=5 (or more) for a rank test that can reach 95%.
 
-Output: a Markdown report on stdout, fit for $GITHUB_STEP_SUMMARY.
+--fail-above PCT: exit 1 when a GPU benchmark (CPU ones too with --gate-cpu) is "slower" by
+more than PCT percent. Files of different GPUs are refused unless --allow-different-gpus; then
+the gate does not apply (a slower GPU is not a regression).
+
+Output: a text table (default), --markdown (for $GITHUB_STEP_SUMMARY), --json or --csv.
+Exit status: 0 compared, no regression; 1 a regression above --fail-above; 2 bad input or usage
+(a bad file, fewer than two files, a --filter that matches nothing, nothing in common, different
+GPUs without --allow-different-gpus, a --plot path in a missing folder).
 """
 
-import argparse
+import deps  # noqa: F401  (first: the packages of scripts/requirements.txt)
+
+import csv
+import io
+import json
 import math
 import os
-import re
 import sys
 from dataclasses import dataclass
 from typing import List, Optional, Pattern
@@ -31,9 +42,20 @@ from typing import List, Optional, Pattern
 import pandas as pd
 
 import results
+import stats
+from results import ScriptError
 
-COLLAPSE_ROWS = 40  # longer tables go inside <details> (GitHub renders it folded)
-DEFAULT_MIN_NOISE = 1.0  # percent: the narrowest noise band, see --min-noise
+COLLAPSE_ROWS = 40  # longer Markdown tables go inside <details> (GitHub renders it folded)
+DEFAULT_CONFIDENCE = 0.95
+DEFAULT_MIN_EFFECT = 3.0  # percent
+KEY = ["algorithm", "variant", "facet", "size", "log2n", "block"]
+
+
+@dataclass
+class Settings:
+    confidence: float = DEFAULT_CONFIDENCE
+    min_effect_pct: float = DEFAULT_MIN_EFFECT
+    best_block: bool = False
 
 
 @dataclass
@@ -43,75 +65,84 @@ class Comparison:
     table: pd.DataFrame  # one row per benchmark in both files
     only_a: int
     only_b: int
-    skipped: List[str]  # in both files' scheme, but skipped with an error in one of them
-    best_block: bool = False  # block variants compared at their best block per n
+    skipped: List[str]  # in both files, but skipped with an error in one of them
+    settings: Settings
 
     @property
     def same_gpu(self) -> bool:
         return self.a.gpu_name == self.b.gpu_name
 
 
-def verdict(a_lo: float, a_hi: float, b_lo: float, b_hi: float, a: float, b: float) -> str:
-    """'same' when the noise bands overlap, else 'faster'/'slower' for B against A."""
-    if b_lo <= a_hi and a_lo <= b_hi:
-        return "same"
-    return "faster" if b < a else "slower"
-
-
-BLOCK_RE = re.compile(r"/block:\d+$")
+def display_name(r) -> str:
+    """The benchmark's name without /block:N (for best-block rows), built from its parts."""
+    parts = [r.algorithm, r.variant] + ([r.facet] if r.facet else []) + [r.size, f"log2n:{r.log2n}"]
+    return "/".join(parts)
 
 
 def _select(f: results.ResultFile, pattern: Optional[Pattern], best_block: bool):
-    """The rows to compare, keyed by name (by name without /block:N with best_block), and
-    the keys of the benchmarks skipped with an error."""
-    rows = f.rows
-    skipped = [n for n, _ in f.skipped]
-    if pattern is not None:
-        rows = rows[rows["name"].map(lambda n: bool(pattern.search(n)))]
-        skipped = [n for n in skipped if pattern.search(n)]
+    """The rows to compare (with a 'key' column and a display name) and the keys of the
+    benchmarks skipped with an error."""
+    rows = results.matching(f.rows, pattern)
+    skipped = [n for n, _ in f.skipped if pattern is None or pattern.search(n)]
+    skipped_keys = {f.skipped_info[n].key[:-1] if best_block else f.skipped_info[n].key
+                    for n in skipped}
     if best_block:
         rows = results.best_blocks(rows)
-        rows = rows.assign(key=rows["name"].map(lambda n: BLOCK_RE.sub("", n)))
-        skipped = [BLOCK_RE.sub("", n) for n in skipped]
+        keys = [tuple(k) for k in rows[KEY[:-1]].itertuples(index=False)]
+        names = [display_name(r) for r in rows.itertuples(index=False)]
     else:
-        rows = rows.assign(key=rows["name"])
-    return rows, set(skipped) - set(rows["key"])
+        keys = [tuple(k) for k in rows[KEY].itertuples(index=False)]
+        names = list(rows["name"])
+    rows = rows.assign(key=keys, shown=names)
+    return rows, skipped_keys - set(keys)
 
 
-def _widen(rows: pd.DataFrame, min_noise_pct: float) -> pd.DataFrame:
-    """Widens every noise band to at least ±min_noise_pct around the time: a band of width 0
-    (a single timed iteration, or identical repetitions) would make any difference count."""
-    m = min_noise_pct / 100.0
-    return rows.assign(time_lo_us=rows["time_lo_us"].clip(upper=rows["time_us"] * (1 - m)),
-                       time_hi_us=rows["time_hi_us"].clip(lower=rows["time_us"] * (1 + m)))
+def _test_row(ra, rb, settings: Settings) -> dict:
+    test = stats.compare_runs(ra.time_us, ra.rep_us, ra.noise_rel, ra.samples,
+                              rb.time_us, rb.rep_us, rb.noise_rel, rb.samples,
+                              settings.confidence)
+    return {
+        "name": ra.shown, "algorithm": ra.algorithm, "variant": ra.variant, "role": ra.role,
+        "target": ra.target, "facet": ra.facet, "size": ra.size, "log2n": ra.log2n,
+        "block_a": int(ra.block), "block_b": int(rb.block),
+        "time_a_us": ra.time_us, "time_b_us": rb.time_us,
+        "reps_a": len(ra.rep_us), "reps_b": len(rb.rep_us),
+        "ratio": test.ratio, "ci_low": test.low, "ci_high": test.high, "p": test.p,
+        "method": test.method, "change_pct": (test.ratio - 1.0) * 100.0,
+        "verdict": stats.verdict(test, settings.confidence, settings.min_effect_pct / 100.0),
+        "of_copy_a": ra.of_copy, "of_copy_b": rb.of_copy,
+    }
+
+
+TABLE_COLUMNS = ["name", "algorithm", "variant", "role", "target", "facet", "size", "log2n",
+                 "block_a", "block_b", "time_a_us", "time_b_us", "reps_a", "reps_b", "ratio",
+                 "ci_low", "ci_high", "p", "method", "change_pct", "verdict", "of_copy_a",
+                 "of_copy_b"]
 
 
 def compare(a: results.ResultFile, b: results.ResultFile, pattern: Optional[Pattern] = None,
-            best_block: bool = False, min_noise_pct: float = DEFAULT_MIN_NOISE) -> Comparison:
-    """Every benchmark of both files side by side with its verdict (B against A)."""
-    ra, skipped_a = _select(a, pattern, best_block)
-    rb, skipped_b = _select(b, pattern, best_block)
-    ra, rb = _widen(ra, min_noise_pct), _widen(rb, min_noise_pct)
-    keep = ["key", "block", "time_us", "time_lo_us", "time_hi_us", "gbs", "of_copy"]
-    table = ra[keep].merge(rb[keep], on="key", suffixes=("_a", "_b"), sort=False)
-    table = table.rename(columns={"key": "name"})
-    table["ratio"] = table["time_us_b"] / table["time_us_a"]
-    table["change_pct"] = (table["ratio"] - 1.0) * 100.0
-    table["verdict"] = [
-        verdict(r.time_lo_us_a, r.time_hi_us_a, r.time_lo_us_b, r.time_hi_us_b, r.time_us_a,
-                r.time_us_b)
-        for r in table.itertuples(index=False)
-    ]
+            settings: Optional[Settings] = None) -> Comparison:
+    """Every benchmark of both files side by side with its test and verdict (B against A)."""
+    settings = settings or Settings()
+    ra, skipped_a = _select(a, pattern, settings.best_block)
+    rb, skipped_b = _select(b, pattern, settings.best_block)
+    by_key = {r.key: r for r in rb.itertuples(index=False)}
+    records = [_test_row(r, by_key[r.key], settings) for r in ra.itertuples(index=False)
+               if r.key in by_key]
+    table = pd.DataFrame.from_records(records, columns=TABLE_COLUMNS)
     keys_a, keys_b = set(ra["key"]), set(rb["key"])
     skipped = sorted((skipped_a & (keys_b | skipped_b)) | (skipped_b & keys_a))
     return Comparison(a=a, b=b, table=table, only_a=len(keys_a - keys_b - skipped_b),
-                      only_b=len(keys_b - keys_a - skipped_a), skipped=skipped,
-                      best_block=best_block)
+                      only_b=len(keys_b - keys_a - skipped_a),
+                      skipped=["/".join(str(p) for p in k if p != "") for k in skipped],
+                      settings=settings)
 
 
-def regressions(c: Comparison, pct: float) -> pd.DataFrame:
+def regressions(c: Comparison, pct: float, gate_cpu: bool = False) -> pd.DataFrame:
     t = c.table
     bad = t[(t["verdict"] == "slower") & (t["change_pct"] > pct)]
+    if not gate_cpu:
+        bad = bad[bad["target"] != "cpu"]
     return bad.sort_values("change_pct", ascending=False)
 
 
@@ -122,7 +153,7 @@ def list_some(names, changes, quote: str = "", limit: int = 10) -> str:
     return ", ".join(items[:limit]) + (f", and {more} more" if more > 0 else "")
 
 
-# ---- Markdown ---------------------------------------------------------------------------------
+# ---- shared text ------------------------------------------------------------------------------
 
 
 def fmt_time(us: float) -> str:
@@ -139,19 +170,61 @@ def fmt_frac(frac: float) -> str:
     return "–" if frac != frac else f"{frac * 100:.0f}%"
 
 
-def noise_kind(f: results.ResultFile) -> str:
-    kinds = sorted(set(f.rows["noise"]))
+def fmt_ci(low: float, high: float) -> str:
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return "–"
+    return f"{low:.3f}..{high:.3f}"
+
+
+def fmt_p(p: float) -> str:
+    if p != p:
+        return "–"
+    return f"{p:.3f}" if p >= 0.001 else "<0.001"
+
+
+def repetitions(f: results.ResultFile) -> str:
     reps = sorted(set(int(r) for r in f.rows["repetitions"]))
-    rep_text = "/".join(str(r) for r in reps)
-    return f"{rep_text} repetition{'s' if reps != [1] else ''}, noise band {'/'.join(kinds)}"
-
-
-def short(f: results.ResultFile) -> str:
-    return os.path.basename(f.path)
+    return "/".join(str(r) for r in reps) + (" repetition" if reps == [1] else " repetitions")
 
 
 def describe(tag: str, f: results.ResultFile) -> str:
-    return f"- **{tag}** `{f.path}`: {f.label} ({noise_kind(f)})"
+    return f"{tag} = {f.path}: {f.label} ({repetitions(f)})"
+
+
+def summary(c: Comparison) -> str:
+    t = c.table
+    counts = t["verdict"].value_counts()
+    return (f"{len(t)} benchmarks in both: {counts.get('faster', 0)} faster, "
+            f"{counts.get('slower', 0)} slower, {counts.get('same', 0)} same; geometric mean "
+            f"of B/A: {geomean(t['ratio']):.3f}")
+
+
+def rule(s: Settings) -> str:
+    return (f"a difference counts when it is significant at {s.confidence:.0%} and B/A is "
+            f"beyond 1 ± {s.min_effect_pct:g}%; else 'same'")
+
+
+def notes(c: Comparison) -> List[str]:
+    out = []
+    if c.only_a or c.only_b:
+        out.append(f"{c.only_a} only in A, {c.only_b} only in B")
+    if c.skipped:
+        out.append(f"{len(c.skipped)} skipped with an error in A or B: "
+                   + ", ".join(c.skipped[:10]) + (", ..." if len(c.skipped) > 10 else ""))
+    methods = c.table["method"].map(lambda m: m.split(" (")[0]).value_counts()
+    if len(methods):
+        out.append("tests: " + ", ".join(f"{m} ({k})" for m, k in methods.items()))
+    return out
+
+
+def gate_line(c: Comparison, fail_above: Optional[float], gate_cpu: bool) -> Optional[str]:
+    if fail_above is None:
+        return None
+    if not c.same_gpu:
+        return f"--fail-above {fail_above:g} does not apply: different GPUs."
+    bad = regressions(c, fail_above, gate_cpu)
+    return (f"Regressions (slower by more than {fail_above:g}%, significant): "
+            + (list_some(bad["name"], bad["change_pct"]) or "none") + ".")
 
 
 def geomean(values) -> float:
@@ -159,12 +232,49 @@ def geomean(values) -> float:
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
 
 
-def markdown_table(table: pd.DataFrame, best_block: bool) -> List[str]:
+def shown_rows(c: Comparison, changed_only: bool) -> pd.DataFrame:
+    return c.table[c.table["verdict"] != "same"] if changed_only else c.table
+
+
+# ---- text -------------------------------------------------------------------------------------
+
+
+def text_report(comparisons: List[Comparison], changed_only: bool, fail_above: Optional[float],
+                gate_cpu: bool) -> str:
+    lines = [f"compare.py: B/A below 1 means B is faster; {rule(comparisons[0].settings)}", ""]
+    ci_head = f"{comparisons[0].settings.confidence:.0%} CI"
+    for i, c in enumerate(comparisons, start=1):
+        lines += [f"[{i}] {describe('A', c.a)}", f"    {describe('B', c.b)}",
+                  f"    {summary(c)}"]
+        lines += [f"    {n}" for n in notes(c)]
+        gate = gate_line(c, fail_above, gate_cpu)
+        if gate:
+            lines.append(f"    {gate}")
+        t = shown_rows(c, changed_only)
+        if not t.empty:
+            width = max(len("benchmark"), max(len(n) for n in t["name"]))
+            lines.append("")
+            lines.append(f"{'benchmark':<{width}}  {'A us':>10}  {'B us':>10}  {'B/A':>6}  "
+                         f"{ci_head:>13}  {'p':>6}  verdict")
+            for r in t.itertuples(index=False):
+                lines.append(f"{r.name:<{width}}  {fmt_time(r.time_a_us):>10}  "
+                             f"{fmt_time(r.time_b_us):>10}  {r.ratio:>6.3f}  "
+                             f"{fmt_ci(r.ci_low, r.ci_high):>13}  {fmt_p(r.p):>6}  {r.verdict}")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+# ---- Markdown ---------------------------------------------------------------------------------
+
+
+def markdown_table(c: Comparison, table: pd.DataFrame) -> List[str]:
+    best_block = c.settings.best_block
     blocks = " best block A / B |" if best_block else ""
+    ci_head = f"{c.settings.confidence:.0%} CI"
     lines = [
-        "| benchmark |" + blocks + " A (µs) | B (µs) | B/A time | change | A % of copy "
+        "| benchmark |" + blocks + f" A (µs) | B (µs) | B/A | {ci_head} | p | A % of copy "
         "| B % of copy | verdict |",
-        "|:--|" + ("--:|" if best_block else "") + "--:|--:|--:|--:|--:|--:|:--|",
+        "|:--|" + ("--:|" if best_block else "") + "--:|--:|--:|--:|--:|--:|--:|:--|",
     ]
     marks = {"faster": "faster ✅", "slower": "slower ❌", "same": "same"}
     for r in table.itertuples(index=False):
@@ -173,55 +283,33 @@ def markdown_table(table: pd.DataFrame, best_block: bool) -> List[str]:
             block = " – |" if not r.block_a and not r.block_b else \
                 f" {r.block_a or '–'} / {r.block_b or '–'} |"
         lines.append(
-            f"| `{r.name}` |{block} {fmt_time(r.time_us_a)} | {fmt_time(r.time_us_b)} "
-            f"| {r.ratio:.3f} | {r.change_pct:+.1f}% | {fmt_frac(r.of_copy_a)} "
-            f"| {fmt_frac(r.of_copy_b)} | {marks[r.verdict]} |"
-        )
+            f"| `{r.name}` |{block} {fmt_time(r.time_a_us)} | {fmt_time(r.time_b_us)} "
+            f"| {r.ratio:.3f} | {fmt_ci(r.ci_low, r.ci_high)} | {fmt_p(r.p)} "
+            f"| {fmt_frac(r.of_copy_a)} | {fmt_frac(r.of_copy_b)} | {marks[r.verdict]} |")
     return lines
 
 
 def markdown_section(c: Comparison, index: int, changed_only: bool,
-                     fail_above: Optional[float]) -> List[str]:
-    t = c.table
-    counts = t["verdict"].value_counts()
-    lines = [f"### {index}. B `{short(c.b)}` vs A `{short(c.a)}`", "",
-             describe("A", c.a), describe("B", c.b), ""]
-    if c.best_block:
+                     fail_above: Optional[float], gate_cpu: bool) -> List[str]:
+    lines = [f"### {index}. B `{os.path.basename(c.b.path)}` vs A `{os.path.basename(c.a.path)}`",
+             "", f"- **A** `{c.a.path}`: {c.a.label} ({repetitions(c.a)})",
+             f"- **B** `{c.b.path}`: {c.b.label} ({repetitions(c.b)})", ""]
+    if c.settings.best_block:
         lines += ["Variants with a block axis are compared at their best block for each n "
                   "(in A and in B separately).", ""]
     if not c.same_gpu:
         lines += ["Different GPUs: the times show the hardware difference; the **% of copy** "
                   "columns divide each run's GB/s by its own device-to-device copy bandwidth "
                   "at the same n, and compare the implementations fairly.", ""]
-    if t.empty:
-        lines += ["No benchmark is in both files (check --filter).", ""]
-    else:
-        lines.append(
-            f"{len(t)} benchmarks in both: **{counts.get('faster', 0)} faster, "
-            f"{counts.get('slower', 0)} slower, {counts.get('same', 0)} same** within the noise; "
-            f"geometric mean of B/A time: {geomean(t['ratio']):.3f} (below 1: B is faster)."
-        )
-        lines.append("")
-    notes = []
-    if c.only_a or c.only_b:
-        notes.append(f"{c.only_a} only in A, {c.only_b} only in B")
-    if c.skipped:
-        notes.append(f"{len(c.skipped)} skipped with an error in A or B: "
-                     + ", ".join(f"`{n}`" for n in c.skipped[:10])
-                     + (", ..." if len(c.skipped) > 10 else ""))
-    if notes:
-        lines += ["Not compared: " + "; ".join(notes) + ".", ""]
-    if fail_above is not None:
-        if c.same_gpu:
-            bad = regressions(c, fail_above)
-            lines += [f"Regressions slower by more than {fail_above:g}% beyond the noise: "
-                      + (list_some(bad["name"], bad["change_pct"], "`") or "none") + ".", ""]
-        else:
-            lines += [f"--fail-above {fail_above:g} does not apply: different GPUs.", ""]
-    shown = t[t["verdict"] != "same"] if changed_only else t
+    lines += [f"**{summary(c)}**.", ""]
+    lines += ["Notes: " + "; ".join(notes(c)) + ".", ""]
+    gate = gate_line(c, fail_above, gate_cpu)
+    if gate:
+        lines += [gate, ""]
+    shown = shown_rows(c, changed_only)
     if shown.empty:
         return lines
-    table = markdown_table(shown, c.best_block)
+    table = markdown_table(c, shown)
     if len(shown) > COLLAPSE_ROWS:
         what = "changed benchmarks" if changed_only else "benchmarks"
         lines += [f"<details><summary>{len(shown)} {what}</summary>", ""] + table + [
@@ -233,24 +321,80 @@ def markdown_section(c: Comparison, index: int, changed_only: bool,
 
 
 def markdown_report(comparisons: List[Comparison], changed_only: bool,
-                    fail_above: Optional[float], min_noise_pct: float = DEFAULT_MIN_NOISE) -> str:
+                    fail_above: Optional[float], gate_cpu: bool = False) -> str:
     lines = ["## Benchmark comparison", "",
-             "Times are median times per run; **B/A** below 1 means B is faster. A difference "
-             "is **same** when the noise bands of A and B overlap (each band at least "
-             f"±{min_noise_pct:g}%).", ""]
+             f"Times are median times per run; **B/A** below 1 means B is faster; "
+             f"{rule(comparisons[0].settings)}.", ""]
     for i, c in enumerate(comparisons, start=1):
-        lines += markdown_section(c, i, changed_only, fail_above)
+        lines += markdown_section(c, i, changed_only, fail_above, gate_cpu)
     return "\n".join(lines).rstrip() + "\n"
+
+
+# ---- JSON and CSV -----------------------------------------------------------------------------
+
+
+def _file_json(f: results.ResultFile) -> dict:
+    return {"path": f.path, "gpu": f.gpu_name, "commit": f.commit,
+            "date": str(f.context.get("date", "")), "repetitions": repetitions(f)}
+
+
+def _clean(value):
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if hasattr(value, "item"):  # numpy scalars
+        return _clean(value.item())
+    return value
+
+
+def _records(table: pd.DataFrame) -> List[dict]:
+    return [{k: _clean(v) for k, v in r.items()} for r in table.to_dict("records")]
+
+
+def json_report(comparisons: List[Comparison], changed_only: bool, fail_above: Optional[float],
+                gate_cpu: bool) -> str:
+    s = comparisons[0].settings
+    out = {"settings": {"confidence": s.confidence, "min_effect_pct": s.min_effect_pct,
+                        "best_block": s.best_block, "fail_above_pct": fail_above,
+                        "gate_cpu": gate_cpu},
+           "comparisons": []}
+    for c in comparisons:
+        counts = c.table["verdict"].value_counts()
+        bad = regressions(c, fail_above, gate_cpu) if fail_above is not None and c.same_gpu \
+            else c.table.iloc[0:0]
+        out["comparisons"].append({
+            "a": _file_json(c.a), "b": _file_json(c.b), "same_gpu": c.same_gpu,
+            "summary": {"compared": int(len(c.table)),
+                        **{v: int(counts.get(v, 0)) for v in ("faster", "slower", "same")},
+                        "geomean_ratio": _clean(geomean(c.table["ratio"])),
+                        "only_a": c.only_a, "only_b": c.only_b, "skipped": c.skipped},
+            "regressions": list(bad["name"]),
+            "rows": _records(shown_rows(c, changed_only)),
+        })
+    return json.dumps(out, indent=1) + "\n"
+
+
+def csv_report(comparisons: List[Comparison], changed_only: bool) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["a_file", "b_file", "a_commit", "b_commit", "a_gpu", "b_gpu"]
+                    + TABLE_COLUMNS)
+    for c in comparisons:
+        head = [c.a.path, c.b.path, c.a.commit, c.b.commit, c.a.gpu_name, c.b.gpu_name]
+        for r in _records(shown_rows(c, changed_only)):
+            writer.writerow(head + ["" if r[k] is None else r[k] for k in TABLE_COLUMNS])
+    return buffer.getvalue()
 
 
 # ---- graph ------------------------------------------------------------------------------------
 
 
 def plot_comparisons(comparisons: List[Comparison], path: str) -> None:
-    import style  # noqa: F401  (Agg backend, colours) imported only when a graph is asked for
+    import style  # Agg backend; imported only when a graph is asked for
     import matplotlib.pyplot as plt
+    from matplotlib import colormaps
 
     colours = {"faster": "#2ca02c", "slower": "#d62728", "same": "#9e9e9e"}
+    markers = {"roofline": "s", "vendor": "*", "reference": "x", "baseline": "+", "study": "o"}
     fig, axes = plt.subplots(len(comparisons), 2, figsize=(13, 4.6 * len(comparisons)),
                              squeeze=False, constrained_layout=True)
     for row, c in zip(axes, comparisons):
@@ -258,24 +402,33 @@ def plot_comparisons(comparisons: List[Comparison], path: str) -> None:
         ax = row[0]
         for v, colour in colours.items():
             part = t[t["verdict"] == v]
+            low = (part["ratio"] - part["ci_low"]).clip(lower=0).fillna(0)
+            high = (part["ci_high"] - part["ratio"]).clip(lower=0).fillna(0)
+            finite = low.map(math.isfinite) & high.map(math.isfinite)
+            ax.errorbar(part.index[finite], part["ratio"][finite],
+                        yerr=[low[finite], high[finite]], fmt="none", ecolor=colour, alpha=0.4,
+                        linewidth=0.8)
             ax.scatter(part.index, part["ratio"], s=10, color=colour, label=f"{v} ({len(part)})")
         ax.axhline(1.0, color="black", linewidth=1)
         style.log_y_axis(ax)
-        ax.set_xlabel("benchmarks, sorted by B/A")
+        ax.set_xlabel(f"benchmarks, sorted by B/A (bars: {c.settings.confidence:.0%} interval)")
         ax.set_ylabel("time B / time A (log; < 1: B faster)")
-        ax.set_title(f"B = {short(c.b)}: {c.b.label}\nvs A = {short(c.a)}: {c.a.label}",
-                     fontsize=9)
+        ax.set_title(f"B = {os.path.basename(c.b.path)}: {c.b.label}\n"
+                     f"vs A = {os.path.basename(c.a.path)}: {c.a.label}", fontsize=9)
         ax.legend(fontsize=8)
         ax.grid(True, which="both", alpha=0.3)
 
         ax = row[1]
         gpu = t[t["of_copy_a"].notna() & t["of_copy_b"].notna()]
-        variants = gpu["name"].map(lambda n: results.parse_name(n).variant)
-        for variant in style.variant_order(set(variants)):
-            part = gpu[variants == variant]
-            colour, marker = style.variant_style(variant)
-            ax.scatter(part["of_copy_a"] * 100, part["of_copy_b"] * 100, s=14, color=colour,
-                       marker=marker or "o", label=variant)
+        algorithms = [a for a in c.a.suites if a in set(gpu["algorithm"])]
+        cmap = colormaps["tab10"]
+        for i, algorithm in enumerate(algorithms):
+            for role, marker in markers.items():
+                part = gpu[(gpu["algorithm"] == algorithm) & (gpu["role"] == role)]
+                if part.empty:
+                    continue
+                ax.scatter(part["of_copy_a"] * 100, part["of_copy_b"] * 100, s=14,
+                           color=cmap(i % 10), marker=marker, label=f"{algorithm} {role}")
         top = max(110.0, float(gpu[["of_copy_a", "of_copy_b"]].max().max() * 100)
                   if not gpu.empty else 110.0)
         ax.plot([0, top], [0, top], color="black", linewidth=1, linestyle="--")
@@ -295,64 +448,106 @@ def plot_comparisons(comparisons: List[Comparison], path: str) -> None:
 # ---- main -----------------------------------------------------------------------------------
 
 
-def parse_args(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        description="Compare gpu_bench JSON result files: every file against the first. "
-        "Prints a Markdown report.")
+def parse_args(argv=None):
+    parser = results.ArgumentParser(
+        prog="compare.py",
+        description="Compare gpu_bench JSON result files: every file against the first.")
     parser.add_argument("files", nargs="+", metavar="FILE.json",
                         help="the baseline A first, then one or more files B")
     parser.add_argument("--filter", metavar="REGEX",
                         help="only benchmarks whose name matches (re.search), e.g. '^scan/cub/'")
-    parser.add_argument("--plot", metavar="FILE.png", help="also draw the comparison")
     parser.add_argument("--fail-above", type=float, metavar="PCT",
-                        help="exit 1 when a benchmark is slower by more than PCT%% beyond the "
-                        "noise (files of the same GPU only)")
+                        help="exit 1 when a GPU benchmark is significantly slower by more than "
+                        "PCT%% (files of the same GPU only)")
+    parser.add_argument("--gate-cpu", action="store_true",
+                        help="let CPU benchmarks fail --fail-above too (their times depend on "
+                        "the host's load; off by default)")
+    parser.add_argument("--confidence", type=float, default=DEFAULT_CONFIDENCE, metavar="C",
+                        help="confidence of the tests and intervals (default %(default)s)")
+    parser.add_argument("--min-effect", type=float, default=DEFAULT_MIN_EFFECT, metavar="PCT",
+                        help="the smallest change that counts, in %% (default %(default)s)")
     parser.add_argument("--best-block", action="store_true",
                         help="compare variants with a block axis at their best block per n "
                         "(one row per variant and size instead of one per block size)")
-    parser.add_argument("--min-noise", type=float, default=DEFAULT_MIN_NOISE, metavar="PCT",
-                        help="widen every noise band to at least ±PCT%% around its time "
-                        "(default %(default)s; a single timed iteration has a band of width 0)")
+    parser.add_argument("--allow-different-gpus", action="store_true",
+                        help="compare files of different GPUs (by their fraction of copy; "
+                        "the gate does not apply)")
     parser.add_argument("--changed-only", action="store_true",
                         help="list only the benchmarks whose verdict is not 'same'")
-    return parser.parse_args(argv)
-
-
-def main(argv=None) -> int:
-    args = parse_args(argv)
+    parser.add_argument("--plot", metavar="FILE.png", help="also draw the comparison")
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--markdown", action="store_true", help="Markdown (CI step summaries)")
+    form.add_argument("--json", action="store_true", help="JSON, for machines")
+    form.add_argument("--csv", action="store_true", help="CSV, one line per benchmark")
+    args = parser.parse_args(argv)
     if len(args.files) < 2:
-        print("compare.py: give at least two result files (the baseline first)", file=sys.stderr)
-        return 2
-    opened = results.open_inputs("compare.py", args.files, args.filter)
-    if opened is None:
-        return 2
-    files, pattern = opened
+        raise ScriptError("give at least two result files (the baseline first)")
+    if not 0.5 <= args.confidence < 1.0:
+        raise ScriptError(f"--confidence {args.confidence:g}: give a value in [0.5, 1)")
+    if args.min_effect < 0:
+        raise ScriptError(f"--min-effect {args.min_effect:g}: give a percentage >= 0")
+    if args.plot:
+        folder = os.path.dirname(os.path.abspath(args.plot))
+        if not os.path.isdir(folder):
+            raise ScriptError(f"--plot {args.plot}: the folder {folder} does not exist")
+    return args
+
+
+def check_inputs(files: List[results.ResultFile], comparisons: List[Comparison], pattern,
+                 args) -> None:
     base = files[0]
-    comparisons = [compare(base, other, pattern, args.best_block, args.min_noise)
-                   for other in files[1:]]
-    sys.stdout.write(markdown_report(comparisons, args.changed_only, args.fail_above,
-                                     args.min_noise))
+    if pattern is not None and all(results.matching(f.rows, pattern).empty for f in files):
+        raise ScriptError(f"--filter '{args.filter}' matches no benchmark in "
+                          + ", ".join(f.path for f in files))
+    for c in comparisons:
+        if c.table.empty:
+            raise ScriptError(f"{c.b.path}: no benchmark in common with {base.path}"
+                              + (f" (with --filter '{args.filter}')" if args.filter else ""))
+
+
+def _main(argv=None) -> int:
+    args = parse_args(argv)
+    files, pattern = results.inputs(args.files, args.filter)
+    base = files[0]
+    for other in files[1:]:
+        if other.gpu_name != base.gpu_name and not args.allow_different_gpus:
+            raise ScriptError(f"{base.path} is from {base.gpu_title} and {other.path} from "
+                              f"{other.gpu_title}: different GPUs are compared only with "
+                              "--allow-different-gpus")
+    settings = Settings(args.confidence, args.min_effect, args.best_block)
+    comparisons = [compare(base, other, pattern, settings) for other in files[1:]]
+    check_inputs(files, comparisons, pattern, args)
+    if args.json:
+        report = json_report(comparisons, args.changed_only, args.fail_above, args.gate_cpu)
+    elif args.csv:
+        report = csv_report(comparisons, args.changed_only)
+    elif args.markdown:
+        report = markdown_report(comparisons, args.changed_only, args.fail_above, args.gate_cpu)
+    else:
+        report = text_report(comparisons, args.changed_only, args.fail_above, args.gate_cpu)
+    sys.stdout.write(report)
     if args.plot:
         plot_comparisons(comparisons, args.plot)
         print(f"compare.py: wrote {args.plot}", file=sys.stderr)
     status = 0
     for c in comparisons:
-        if not c.table.size:
-            print(f"compare.py: {c.b.path}: no benchmark in common with {c.a.path}",
-                  file=sys.stderr)
         if args.fail_above is None:
             continue
         if not c.same_gpu:
             print(f"compare.py: --fail-above not applied to {c.b.path}: another GPU "
                   f"({c.b.gpu_title}) than {c.a.path} ({c.a.gpu_title})", file=sys.stderr)
             continue
-        bad_rows = regressions(c, args.fail_above)
+        bad_rows = regressions(c, args.fail_above, args.gate_cpu)
         if not bad_rows.empty:
-            print(f"compare.py: {c.b.path}: {len(bad_rows)} benchmark(s) slower than "
-                  f"{c.a.path} by more than {args.fail_above:g}% beyond the noise: "
+            print(f"compare.py: {c.b.path}: {len(bad_rows)} benchmark(s) significantly slower "
+                  f"than {c.a.path} by more than {args.fail_above:g}%: "
                   + list_some(bad_rows["name"], bad_rows["change_pct"]), file=sys.stderr)
             status = 1
     return status
+
+
+def main(argv=None) -> int:
+    return results.run_main("compare.py", _main, argv)
 
 
 if __name__ == "__main__":

@@ -12,11 +12,19 @@ POT and NPOT sizes side by side:
   <alg>[-<axes>]-speedup.png       speedup of every variant over the CPU reference and over CUB
   <alg>[-<axes>]-blocks-<variant>.png   block size x n heatmap of each variant with several blocks
 Variants with a block axis are drawn at their best block for each n. Rows skipped with an error
-are left out, printed, and listed in skipped.txt beside the graphs. Files of the same GPU are
-merged (a benchmark in several files: the last file wins).
+are left out, printed, and listed in skipped.txt beside the graphs.
+
+Each GPU gets its own folder. Files of one GPU and one commit (e.g. the parts of one bench.sh
+run) are drawn together (a benchmark in several files: the last file wins); files of one GPU at
+different commits are refused unless --merge-runs. Titles name the GPU, the commit and the date.
+Variants, their order, colours and roles come from the file's metadata (results.py).
+
+Exit status: 0 graphs written; 2 bad input or usage (a bad file, an --out-dir that is a file,
+runs of different commits without --merge-runs, nothing left to plot).
 """
 
-import argparse
+import deps  # noqa: F401  (first: the packages of scripts/requirements.txt)
+
 import re
 import sys
 from dataclasses import dataclass, field
@@ -28,59 +36,94 @@ import pandas as pd
 
 import results
 import style  # selects the Agg backend before pyplot loads
+from results import ScriptError
 
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "analysis" / "graphs"
-ALGORITHM_ORDER = ["scan", "compact", "reduce", "sort"]
 SIZES = [("pot", "POT: n = $2^k$"), ("npot", "NPOT: n = $2^k - 3$")]
 DPI = 120
 
 
 @dataclass
 class GpuRun:
-    """Every row of one GPU, merged from its files."""
+    """Every row of one GPU at one commit (or, with --merge-runs, at several), from its files."""
 
     slug: str
-    title: str
+    gpu: str
     peak_gbs: Optional[float]
     rows: pd.DataFrame
     skipped: List[Tuple[str, str]]
-    sources: List[str] = field(default_factory=list)
+    algorithms: Dict[str, results.AlgorithmInfo]
+    files: List[results.ResultFile] = field(default_factory=list)
     l2_mode: str = ""
+
+    @property
+    def commits(self) -> List[str]:
+        return list(dict.fromkeys(f.commit for f in self.files))
+
+    @property
+    def mixed(self) -> bool:
+        """Rows of more than one file: the copy line may come from another process."""
+        return len(self.files) > 1
+
+    @property
+    def title(self) -> str:
+        """'NVIDIA H200 @ 4ff90fa7816c, 2026-11-21 07:27' (dates as a range for several files)."""
+        dates = sorted(set(f.date for f in self.files))
+        when = dates[0] if len(dates) == 1 else f"{dates[0]} .. {dates[-1]}"
+        commits = ", ".join(self.commits)
+        mixed = "; mixed runs" if len(self.commits) > 1 else ""
+        return f"{self.gpu} @ {commits}, {when}{mixed}"
+
+    def info(self, algorithm: str) -> results.AlgorithmInfo:
+        return self.algorithms.get(algorithm) or results.AlgorithmInfo(algorithm)
 
 
 # ---- input -----------------------------------------------------------------------------------
 
 
-def merge_by_gpu(files: List[results.ResultFile]) -> Dict[str, GpuRun]:
+def _merge_tables(into: Dict[str, results.AlgorithmInfo],
+                  more: Dict[str, results.AlgorithmInfo]) -> None:
+    for name, info in more.items():
+        mine = into.setdefault(name, results.AlgorithmInfo(name, info.unit, info.traffic,
+                                                           list(info.axes), []))
+        for v in info.variants:
+            if mine.variant(v.name) is None:
+                mine.variants.append(v)
+
+
+def group_runs(files: List[results.ResultFile], merge_runs: bool) -> List[GpuRun]:
+    """One GpuRun per GPU; files of one GPU at different commits only with merge_runs."""
     runs: Dict[str, GpuRun] = {}
     for f in files:
         run = runs.get(f.gpu_slug)
         if run is None:
-            runs[f.gpu_slug] = GpuRun(
-                slug=f.gpu_slug,
-                title=f.gpu_title,
-                peak_gbs=f.peak_gbs,
-                rows=f.rows,
-                skipped=list(f.skipped),
-                sources=[f.path],
-                l2_mode=str(f.context.get("l2_mode", "")),
-            )
+            runs[f.gpu_slug] = GpuRun(slug=f.gpu_slug, gpu=f.gpu_title, peak_gbs=f.peak_gbs,
+                                      rows=f.rows, skipped=list(f.skipped), algorithms={},
+                                      files=[f], l2_mode=str(f.context.get("l2_mode", "")))
+            _merge_tables(runs[f.gpu_slug].algorithms, f.algorithms)
             continue
+        first = run.files[0]
+        if f.commit != first.commit and not merge_runs:
+            raise ScriptError(
+                f"{f.path} (commit {f.commit}) and {first.path} (commit {first.commit}) are runs "
+                f"of {f.gpu_title} at different commits: plot them one at a time, or pass "
+                "--merge-runs to draw them together")
         run.rows = pd.concat([run.rows, f.rows], ignore_index=True)
         run.rows = run.rows.drop_duplicates("name", keep="last").reset_index(drop=True)
         run.skipped += f.skipped
-        run.sources.append(f.path)
+        run.files.append(f)
         run.peak_gbs = run.peak_gbs or f.peak_gbs
+        _merge_tables(run.algorithms, f.algorithms)
     for run in runs.values():  # a row skipped in one file but measured in another is not skipped
         measured = set(run.rows["name"])
         seen = set()
         run.skipped = [
             (n, m) for n, m in run.skipped if n not in measured and not (n in seen or seen.add(n))
         ]
-    return runs
+    return list(runs.values())
 
 
 # ---- naming -----------------------------------------------------------------------------------
@@ -99,22 +142,22 @@ def graph_stem(algorithm: str, facet: str, kind: str) -> str:
     return "-".join(p for p in (algorithm, facet_slug(facet), kind) if p)
 
 
-def algorithms_in(rows: pd.DataFrame) -> List[str]:
-    present = list(dict.fromkeys(rows["algorithm"]))
-    return [a for a in ALGORITHM_ORDER if a in present] + sorted(
-        a for a in present if a not in ALGORITHM_ORDER
-    )
+def algorithms_in(run: GpuRun) -> List[str]:
+    """The algorithms with rows, in suite order (the metadata's, else the files' order)."""
+    present = set(run.rows["algorithm"])
+    ordered = [a for a in run.algorithms if a in present]
+    return ordered + sorted(present - set(ordered))
 
 
 def facets_of(rows: pd.DataFrame, algorithm: str) -> List[str]:
-    """The extra-axis values of an algorithm's rows (not the copy baseline, which has none).
-    Rows without extra axes that are only references (CPU, CUB) beside rows with extra axes
-    serve as references of every value and get no graphs of their own."""
-    own = rows[(rows["algorithm"] == algorithm) & (rows["variant"] != results.COPY_VARIANT)]
+    """The extra-axis values of an algorithm's rows (not the roofline's, which has none).
+    Rows without extra axes that are only references (CPU rows, vendor anchors) beside rows with
+    extra axes serve as references of every value and get no graphs of their own."""
+    own = rows[(rows["algorithm"] == algorithm) & (rows["role"] != "roofline")]
     facets = sorted(set(own["facet"]))
     if len(facets) > 1 and "" in facets:
-        plain = set(own.loc[own["facet"] == "", "variant"])
-        if all(results.is_cpu_variant(v) or v == results.VENDOR_ANCHOR for v in plain):
+        plain = own[own["facet"] == ""]
+        if ((plain["target"] == "cpu") | (plain["role"] == "vendor")).all():
             facets.remove("")
     return facets
 
@@ -137,11 +180,6 @@ class Figures:
             fig.savefig(path, dpi=DPI, bbox_inches="tight")
             self.written.append(path)
         plt.close(fig)
-
-
-def _title(run: GpuRun, algorithm: str, facet: str, what: str) -> str:
-    name = f"{algorithm} ({facet_title(facet)})" if facet else algorithm
-    return f"{name}: {what} on {run.title}"
 
 
 def _label(variant: str, block_variants) -> str:
@@ -171,33 +209,6 @@ def _subtitle(run: GpuRun) -> str:
     return "; ".join(parts)
 
 
-def _plot_lines(ax, best: pd.DataFrame, size: str, column: str, block_variants,
-                band: bool = False) -> None:
-    rows = best[best["size"] == size]
-    for variant in style.variant_order(rows["variant"]):
-        if variant == results.COPY_VARIANT:
-            continue
-        r = rows[rows["variant"] == variant].sort_values("log2n")
-        r = r[r[column].notna()]
-        if r.empty:
-            continue
-        colour, marker = style.variant_style(variant)
-        ax.plot(r["log2n"], r[column], color=colour, marker=marker, markersize=4, linewidth=1.4,
-                label=_label(variant, block_variants))
-        if band:
-            ax.fill_between(r["log2n"], r["time_lo_us"], r["time_hi_us"], color=colour,
-                            alpha=0.15, linewidth=0)
-
-
-def _copy_line(ax, copies: pd.DataFrame, size: str, column: str) -> None:
-    c = copies[(copies["size"] == size) & (copies["variant"] == results.COPY_VARIANT)]
-    c = c.sort_values("log2n")
-    c = c[c[column].notna()]
-    if not c.empty:
-        ax.plot(c["log2n"], c[column], color="black", linestyle="--", linewidth=1.6,
-                label="device-to-device copy (same run)")
-
-
 @dataclass
 class Scope:
     """What every graph of one algorithm and one value of its extra axes draws from."""
@@ -208,17 +219,50 @@ class Scope:
     facet: str
     rows: pd.DataFrame  # every row of this algorithm and facet, every block size
     best: pd.DataFrame  # one row per variant and size: block variants at their best block
-    copies: pd.DataFrame  # the algorithm's copy baseline
+    copies: pd.DataFrame  # the algorithm's roofline rows
     block_variants: Dict[str, List[int]]  # variant -> the block sizes measured (block variants)
     ks: List[int]  # the exponents measured
     sizes: List[Tuple[str, str]]  # (pot|npot, panel title) of the sizes measured
     plain: pd.DataFrame  # best rows of the algorithm without extra axes (reference fallback)
 
+    @property
+    def info(self) -> results.AlgorithmInfo:
+        return self.run.info(self.algorithm)
+
     def title(self, what: str) -> str:
-        return _title(self.run, self.algorithm, self.facet, what)
+        name = f"{self.algorithm} ({facet_title(self.facet)})" if self.facet else self.algorithm
+        return f"{name}: {what}\n{self.run.title}"
 
     def stem(self, kind: str) -> str:
         return graph_stem(self.algorithm, self.facet, kind)
+
+
+def _plot_lines(ax, scope: Scope, table: pd.DataFrame, size: str, column: str,
+                band: bool = False) -> None:
+    rows = table[table["size"] == size]
+    for variant in scope.info.order(rows["variant"]):
+        r = rows[rows["variant"] == variant].sort_values("log2n")
+        r = r[r[column].notna()]
+        if r.empty or r["role"].iloc[0] == "roofline":
+            continue
+        look = style.variant_look(scope.info, variant)
+        ax.plot(r["log2n"], r[column], color=look.colour, marker=look.marker or None,
+                linestyle=look.linestyle, markersize=4, linewidth=1.4,
+                label=_label(variant, scope.block_variants))
+        if band:
+            ax.fill_between(r["log2n"], r["time_lo_us"], r["time_hi_us"], color=look.colour,
+                            alpha=0.15, linewidth=0)
+
+
+def _copy_line(ax, scope: Scope, table: pd.DataFrame, size: str, column: str) -> None:
+    c = table[(table["size"] == size) & (table["role"] == "roofline")].sort_values("log2n")
+    c = c[c[column].notna()]
+    if c.empty:
+        return
+    look = style.variant_look(scope.info, c["variant"].iloc[0])
+    where = "" if scope.run.mixed else " (same run)"
+    ax.plot(c["log2n"], c[column], color=look.colour, linestyle=look.linestyle, linewidth=1.6,
+            label=f"{c['variant'].iloc[0]}: device-to-device copy{where}")
 
 
 def _size_axes(scope: Scope, n_rows: int = 1, height: float = 4.6):
@@ -232,8 +276,8 @@ def _size_axes(scope: Scope, n_rows: int = 1, height: float = 4.6):
 def plot_time(scope: Scope) -> None:
     fig, axes = _size_axes(scope)
     for ax, (size, size_label) in zip(axes[0], scope.sizes):
-        _plot_lines(ax, scope.best, size, "time_us", scope.block_variants, band=True)
-        _copy_line(ax, scope.copies, size, "time_us")
+        _plot_lines(ax, scope, scope.best, size, "time_us", band=True)
+        _copy_line(ax, scope, scope.copies, size, "time_us")
         style.log_y_axis(ax)
         style.pow2_axis(ax, scope.ks)
         ax.set_title(size_label, fontsize=10)
@@ -250,8 +294,8 @@ def plot_bandwidth(scope: Scope) -> None:
     run = scope.run
     fig, axes = _size_axes(scope)
     for ax, (size, size_label) in zip(axes[0], scope.sizes):
-        _plot_lines(ax, scope.best, size, "gbs", scope.block_variants)
-        _copy_line(ax, scope.copies, size, "gbs")
+        _plot_lines(ax, scope, scope.best, size, "gbs")
+        _copy_line(ax, scope, scope.copies, size, "gbs")
         if run.peak_gbs:
             ax.axhline(run.peak_gbs, color="grey", linestyle=":", linewidth=1.5,
                        label=f"theoretical peak ({run.peak_gbs:.0f} GB/s)")
@@ -276,17 +320,20 @@ def speedup_table(best: pd.DataFrame, reference: str) -> pd.DataFrame:
 
 
 def plot_speedup(scope: Scope) -> bool:
-    """Speedup over the CPU reference (top) and over CUB (bottom); False when neither ran."""
+    """Speedup over the CPU reference (top) and over the vendor anchor (bottom); False when
+    neither ran."""
     best = scope.best
+    info = scope.info
     # a reference that runs without the extra axes (e.g. one CPU sort for every distribution)
     # serves every value of them
-    for name in (*results.CPU_REFERENCES, results.VENDOR_ANCHOR):
-        if name not in set(best["variant"]) and name in set(scope.plain["variant"]):
+    for name in (info.reference, info.anchor):
+        if name and name not in set(best["variant"]) and name in set(scope.plain["variant"]):
             best = pd.concat([best, scope.plain[scope.plain["variant"] == name]])
-    cpu = results.cpu_reference(best["variant"])
-    references = [(v, f"over the CPU reference ({v})") for v in (cpu,) if v]
-    if results.VENDOR_ANCHOR in set(best["variant"]):
-        references.append((results.VENDOR_ANCHOR, "over CUB"))
+    references = []
+    if info.reference in set(best["variant"]):
+        references.append((info.reference, f"over the CPU reference ({info.reference})"))
+    if info.anchor in set(best["variant"]):
+        references.append((info.anchor, f"over {info.anchor}"))
     if not references:
         return False
     fig, axes = _size_axes(scope, len(references), height=4.2)
@@ -294,8 +341,8 @@ def plot_speedup(scope: Scope) -> bool:
     for row, (reference, what) in enumerate(references):
         table = speedup_table(with_copy, reference)
         for ax, (size, size_label) in zip(axes[row], scope.sizes):
-            _plot_lines(ax, table, size, "speedup", scope.block_variants)
-            _copy_line(ax, table, size, "speedup")
+            _plot_lines(ax, scope, table, size, "speedup")
+            _copy_line(ax, scope, table, size, "speedup")
             ax.axhline(1.0, color="grey", linewidth=1)
             style.log_y_axis(ax)
             style.pow2_axis(ax, scope.ks)
@@ -353,7 +400,7 @@ def _blocks_measured(rows: pd.DataFrame) -> Dict[str, List[int]]:
 def plot_block_heatmaps(scope: Scope) -> None:
     blocked = scope.rows[scope.rows["block"] > 0]
     ks = scope.ks
-    for variant in style.variant_order(blocked["variant"]):
+    for variant in scope.info.order(blocked["variant"]):
         r = blocked[blocked["variant"] == variant]
         blocks = sorted(set(int(b) for b in r["block"]))
         if len(blocks) < 2:  # one block size measured in this facet: nothing to compare
@@ -377,13 +424,12 @@ def plot_block_heatmaps(scope: Scope) -> None:
 
 def plot_algorithm(run: GpuRun, figs: "Figures", algorithm: str) -> None:
     rows = run.rows[run.rows["algorithm"] == algorithm]
-    copies = rows[(rows["variant"] == results.COPY_VARIANT) & (rows["facet"] == "")]
+    copies = rows[rows["role"] == "roofline"]
     measured = set(rows["size"])
     sizes = [(size, label) for size, label in SIZES if size in measured]
-    plain = results.best_blocks(rows[(rows["facet"] == "")
-                                     & (rows["variant"] != results.COPY_VARIANT)])
+    plain = results.best_blocks(rows[(rows["facet"] == "") & (rows["role"] != "roofline")])
     for facet in facets_of(run.rows, algorithm) or [""]:
-        own = rows[(rows["facet"] == facet) & (rows["variant"] != results.COPY_VARIANT)]
+        own = rows[(rows["facet"] == facet) & (rows["role"] != "roofline")]
         if own.empty and facet:
             continue
         scope = Scope(run=run, figs=figs, algorithm=algorithm, facet=facet, rows=own,
@@ -393,7 +439,7 @@ def plot_algorithm(run: GpuRun, figs: "Figures", algorithm: str) -> None:
         plot_time(scope)
         plot_bandwidth(scope)
         if not plot_speedup(scope):
-            print(f"plot.py: {run.slug}: {scope.stem('speedup')}: no CPU reference and no CUB "
+            print(f"plot.py: {run.slug}: {scope.stem('speedup')}: no CPU reference and no vendor "
                   "rows, no speedup graph", file=sys.stderr)
         plot_block_heatmaps(scope)
 
@@ -415,7 +461,7 @@ def report_skipped(run: GpuRun, out_dir: Path) -> Optional[Path]:
         print(f"  {line}", file=sys.stderr)
     out_dir.mkdir(parents=True, exist_ok=True)
     header = (f"# {run.title}: benchmarks skipped with an error, left out of the graphs\n"
-              f"# from: {', '.join(run.sources)}\n")
+              f"# from: {', '.join(f.path for f in run.files)}\n")
     path.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
     return path
 
@@ -423,8 +469,9 @@ def report_skipped(run: GpuRun, out_dir: Path) -> Optional[Path]:
 # ---- main -----------------------------------------------------------------------------------
 
 
-def parse_args(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+def parse_args(argv=None):
+    parser = results.ArgumentParser(
+        prog="plot.py",
         description="Graphs (PNG, optionally SVG) of gpu_bench JSON result files, written "
         "under <out-dir>/<gpu-slug>/.")
     parser.add_argument("files", nargs="+", metavar="FILE.json",
@@ -436,6 +483,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--filter", metavar="REGEX",
                         help="only benchmarks whose name matches (re.search), e.g. '^scan/'; "
                         "the copy baseline of the algorithms left is always kept")
+    parser.add_argument("--merge-runs", action="store_true",
+                        help="draw files of one GPU at different commits into the same graphs "
+                        "(the titles list the commits; refused without this flag)")
     return parser.parse_args(argv)
 
 
@@ -444,30 +494,44 @@ def apply_filter(run: GpuRun, pattern: "re.Pattern") -> None:
     run.skipped = [(n, m) for n, m in run.skipped if pattern.search(n)]
 
 
-def main(argv=None) -> int:
+def check_out_dir(out_dir: Path) -> None:
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ScriptError(f"--out-dir {out_dir}: is a file, not a folder")
+    parent = next((p for p in [out_dir, *out_dir.parents] if p.exists()), None)
+    if parent is None or not parent.is_dir():
+        raise ScriptError(f"--out-dir {out_dir}: {parent} is not a folder")
+
+
+def _main(argv=None) -> int:
     args = parse_args(argv)
-    opened = results.open_inputs("plot.py", args.files, args.filter)
-    if opened is None:
-        return 2
-    files, pattern = opened
-    written: List[Path] = []
-    for run in merge_by_gpu(files).values():
+    files, pattern = results.inputs(args.files, args.filter)
+    check_out_dir(args.out_dir)
+    runs = group_runs(files, args.merge_runs)
+    for run in runs:
         if pattern is not None:
             apply_filter(run, pattern)
+    if all(run.rows[run.rows["role"] != "roofline"].empty for run in runs):
+        what = "matches --filter" if pattern is not None else "was measured"
+        raise ScriptError(f"no benchmark {what}: nothing to plot"
+                          + (" (every benchmark was skipped with an error)"
+                             if pattern is None else ""))
+    written: List[Path] = []
+    for run in runs:
         out_dir = args.out_dir / run.slug
         figs = Figures(out_dir, args.svg)
-        for algorithm in algorithms_in(run.rows):
+        for algorithm in algorithms_in(run):
             plot_algorithm(run, figs, algorithm)
         written += figs.written
         skipped = report_skipped(run, out_dir)
         if skipped:
             written.append(skipped)
-    if not written:
-        print("plot.py: no rows to plot (every benchmark was skipped?)", file=sys.stderr)
-        return 1
     for path in written:
         print(path)
     return 0
+
+
+def main(argv=None) -> int:
+    return results.run_main("plot.py", _main, argv)
 
 
 if __name__ == "__main__":

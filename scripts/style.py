@@ -1,65 +1,66 @@
-"""Plot styling shared by plot.py and compare.py: a fixed colour and marker per variant name (so
-a variant looks the same in every graph, whatever else is in it) and the 2^k axis labels."""
+"""Plot styling shared by plot.py and compare.py: each variant's look comes from its role and its
+position in its algorithm's variant table (results.AlgorithmInfo), never from its name, so a
+variant looks the same in every graph of its algorithm whatever else is drawn, and a new variant
+needs no entry here. Also the 2^k axis labels.
+
+  roofline   black, dashed, no marker (the device-to-device copy)
+  vendor     black and dark grey, solid, fixed markers (* for the anchor, CUB; P, X before it)
+  reference, baseline (CPU rows)   light greys, dotted, x / + / 1 markers
+  study      a colour of the 'turbo' colour map by position in the study (first step blue,
+             last step red), markers cycling
+"""
 
 import math
-import zlib
-from typing import Iterable, List, Tuple
+from dataclasses import dataclass
+from typing import Iterable
+
+import deps  # noqa: F401
 
 import matplotlib
 
 matplotlib.use("Agg")  # headless: files only, never a window
 
 import matplotlib.ticker as mticker  # noqa: E402
+from matplotlib import colormaps  # noqa: E402
+from matplotlib.colors import to_hex  # noqa: E402
 
-# Variants known today, each pinned to a colour and a marker. Baselines are dark/neutral:
-# the copy baseline black, CPU variants grey, the vendor anchors red/orange.
-_FIXED = {
-    "copy": ("#000000", ""),
-    "cpu": ("#7f7f7f", "x"),
-    "cpu_parallel": ("#b0b0b0", "+"),
-    "cpu_std_sort": ("#7f7f7f", "x"),
-    "cub": ("#d62728", "*"),
-    "thrust": ("#ff7f0e", "P"),
-    "naive": ("#8c564b", "v"),
-    "work_efficient": ("#9467bd", "^"),
-    "work_efficient_compact": ("#c5b0d5", "<"),
-    "shared_mem": ("#1f77b4", "o"),
-    "kogge_stone": ("#aec7e8", ">"),
-    "coarsened": ("#17becf", "s"),
-    "warp_shuffle": ("#2ca02c", "D"),
-    "chained": ("#bcbd22", "h"),
-    "decoupled_lookback": ("#e377c2", "p"),
-}
-# Variants not listed above (other algorithms' variants) get a colour and marker from a hash of
-# their name: stable across runs and graphs, though two names may share a colour (then they
-# almost always differ in marker).
-_SPARE_COLOURS = [
-    "#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#393b79",
-    "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd", "#31a354", "#756bb1", "#e6550d",
-    "#636363", "#6baed6", "#fd8d3c", "#74c476",
-]
-_SPARE_MARKERS = ["o", "s", "^", "v", "D", "p", "h", "<", ">", "8", "d", "H"]
+import results  # noqa: E402
 
-# legend order: CPU variants, the known GPU variants (roughly slow to fast), any other variant
-# alphabetically, then the vendor anchors and the copy baseline
-_ANCHORS = ["thrust", "cub", "copy"]
-_ORDER = [v for v in _FIXED if v not in _ANCHORS]
+_STUDY_MARKERS = ["o", "s", "^", "v", "D", "p", "h", "<", ">", "8", "d", "H"]
+_VENDOR = [("#000000", "*"), ("#4d4d4d", "P"), ("#7a7a7a", "X")]  # anchor first, then earlier
+_CPU = [("#8c8c8c", "x"), ("#ababab", "+"), ("#c4c4c4", "1")]
 
 
-def variant_style(variant: str) -> Tuple[str, str]:
-    """(colour, marker) of a variant; the same in every graph."""
-    if variant in _FIXED:
-        return _FIXED[variant]
-    h = zlib.crc32(variant.encode("utf-8"))
-    return _SPARE_COLOURS[h % len(_SPARE_COLOURS)], _SPARE_MARKERS[(h // 7) % len(_SPARE_MARKERS)]
+@dataclass(frozen=True)
+class Look:
+    colour: str
+    marker: str
+    linestyle: str = "-"
 
 
-def variant_order(variants: Iterable[str]) -> List[str]:
-    """Variants in a stable legend order."""
-    present = set(variants)
-    known = [v for v in _ORDER if v in present]
-    anchors = [v for v in _ANCHORS if v in present]
-    return known + sorted(present - set(known) - set(anchors)) + anchors
+def variant_look(info: results.AlgorithmInfo, variant: str) -> Look:
+    """How `variant` of the algorithm `info` is drawn."""
+    v = info.variant(variant)
+    role = v.role if v is not None else "study"
+    if role == "roofline":
+        return Look("#000000", "", "--")
+    if role == "vendor":
+        vendors = info.with_role("vendor")
+        back = len(vendors) - 1 - vendors.index(variant)  # 0: the anchor (last vendor row)
+        colour, marker = _VENDOR[min(back, len(_VENDOR) - 1)]
+        return Look(colour, marker, "-")
+    if role in ("reference", "baseline") or (v is not None and v.target == "cpu"):
+        cpus = [x.name for x in info.variants if x.role in ("reference", "baseline")
+                or x.target == "cpu"]
+        i = cpus.index(variant) if variant in cpus else 0
+        colour, marker = _CPU[i % len(_CPU)]
+        return Look(colour, marker, ":")
+    study = info.with_role("study")
+    i = study.index(variant) if variant in study else len(study)
+    count = max(len(study), i + 1)
+    position = 0.5 if count == 1 else i / (count - 1)
+    colour = to_hex(colormaps["turbo"](0.08 + 0.84 * position))
+    return Look(colour, _STUDY_MARKERS[i % len(_STUDY_MARKERS)], "-")
 
 
 def pow2_axis(ax, ks: Iterable[int]) -> None:

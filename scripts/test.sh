@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # Builds everything and runs every test: the GoogleTest suites through CTest (GPU tests skip, with
-# the reason, on a machine without a GPU) and the pytest suites of the Python scripts.
-# Usage: scripts/test.sh            (BUILD_DIR, JOBS, CMAKE_ARGS may be set in the environment)
+# the reason, on a machine without a GPU) and the pytest suites of the Python scripts, in the
+# scripts' virtual environment (.venv, made and filled when missing: see common.sh).
+# Usage: scripts/test.sh             (BUILD_DIR, JOBS, CMAKE_ARGS may be set in the environment)
+#        scripts/test.sh --scripts   only the Python scripts' tests (no build, no CTest)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-gps_configure_and_build
-ctest --test-dir "$BUILD_DIR" --output-on-failure
+scripts_only=0
+case "${1:-}" in
+  "") ;;
+  --scripts) scripts_only=1 ;;
+  *) echo "test.sh: unknown option '$1' (only --scripts)" >&2; exit 2 ;;
+esac
 
-if [ -d "$ROOT/scripts/tests" ]; then
-  # the scripts' own dependencies (matplotlib, pandas, pytest), installed only when missing
-  if ! python3 -c "import matplotlib, pandas, pytest" >/dev/null 2>&1; then
-    python3 -m pip install --quiet -r "$ROOT/scripts/requirements.txt"
-  fi
-  python3 -m pytest -q "$ROOT/scripts/tests"
+gps_python_env # first: a machine that cannot make the venv fails before a long build
+if [ "$scripts_only" = 0 ]; then
+  gps_configure_and_build
+  ctest --test-dir "$BUILD_DIR" --output-on-failure
 fi
+"$GPS_PY" -m pytest -q "$ROOT/scripts/tests"
