@@ -1,9 +1,15 @@
-// The vendor anchors: Thrust and CUB. CUB's temporary storage (including its second key/value
-// buffer, since the non-DoubleBuffer overloads leave the input untouched) comes from the shared
-// Workspace; Thrust's temporary allocations go through the caching allocator, so after the warm-up
-// call neither allocates inside a timed region.
+// The vendor anchors: Thrust and CUB, under the two-phase temporary-storage contract. CUB's
+// temporary storage (including its second key/value buffer, since the non-DoubleBuffer overloads
+// leave the input untouched) is carved out of the caller's, and so are Thrust's temporary
+// allocations (common/thrust_temp.cuh): neither allocates, and two calls on two streams share
+// nothing.
+// Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), G keys/s at 2^20 / 2^24 /
+// 2^28, uniform keys: thrust keys 12.0 / 36.8 / 45.1, pairs 10.2 / 24.5 / 28.1; cub keys
+// 13.5 / 36.0 / 42.3, pairs 12.1 / 30.2 / 36.0. Thrust beats CUB's SortKeys for keys from 2^24 up
+// (it reaches CUB through a different policy) and loses for pairs.
 #include "common/cuda_check.hpp"
-#include "common/thrust_allocator.cuh"
+#include "common/temp_storage.hpp"
+#include "common/thrust_temp.cuh"
 #include "sort/sort.hpp"
 
 #include <cub/device/device_radix_sort.cuh>
@@ -17,44 +23,62 @@ namespace gps::sort {
 
 // Thrust sorts in place: the inputs are first copied into the outputs, inside the call, so the
 // copy (one more read and write of every key and value) is part of the timed work. For 32-bit
-// keys with the default comparison Thrust dispatches to CUB's radix sort.
-void sort_thrust(const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_in,
-                 unsigned* vals_out, std::size_t n, int, Workspace&, cudaStream_t stream) {
-  if (n == 0) return;
-  CUDA_CHECK(
-      cudaMemcpyAsync(keys_out, keys_in, n * sizeof(unsigned), cudaMemcpyDeviceToDevice, stream));
-  const auto policy = thrust::cuda::par_nosync(thrust_temp_allocator()).on(stream);
-  if (!vals_in) {
-    thrust::sort(policy, keys_out, keys_out + n);
-  } else {
-    CUDA_CHECK(
-        cudaMemcpyAsync(vals_out, vals_in, n * sizeof(unsigned), cudaMemcpyDeviceToDevice, stream));
-    thrust::stable_sort_by_key(policy, keys_out, keys_out + n, vals_out);
+// keys with the default comparison Thrust dispatches to CUB's radix sort. The query makes only
+// Thrust's size query (no copy).
+void sort_thrust(void* temp, std::size_t& temp_bytes, const unsigned* keys_in, unsigned* keys_out,
+                 const unsigned* vals_in, unsigned* vals_out, std::size_t n, int,
+                 cudaStream_t stream) {
+  if (n == 0) {
+    no_temp_needed(temp, temp_bytes);
+    return;
   }
-  CUDA_CHECK_LAUNCH();
+  if (temp) {
+    CUDA_CHECK(
+        cudaMemcpyAsync(keys_out, keys_in, n * sizeof(unsigned), cudaMemcpyDeviceToDevice, stream));
+    if (vals_in)
+      CUDA_CHECK(cudaMemcpyAsync(vals_out, vals_in, n * sizeof(unsigned), cudaMemcpyDeviceToDevice,
+                                 stream));
+  }
+  thrust_with_temp(temp, temp_bytes, [&](ThrustTempAllocator& allocator) {
+    const auto policy = thrust::cuda::par_nosync(allocator).on(stream);
+    if (!vals_in)
+      thrust::sort(policy, keys_out, keys_out + n);
+    else
+      thrust::stable_sort_by_key(policy, keys_out, keys_out + n, vals_out);
+  });
+  if (temp)
+    CUDA_CHECK_LAUNCH();
 }
 
-void sort_cub(const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_in,
-              unsigned* vals_out, std::size_t n, int, Workspace& ws, cudaStream_t stream) {
-  if (n == 0) return;
-  if (n > static_cast<std::size_t>(INT_MAX)) throw std::invalid_argument("cub sort: n > INT_MAX");
+void sort_cub(void* temp, std::size_t& temp_bytes, const unsigned* keys_in, unsigned* keys_out,
+              const unsigned* vals_in, unsigned* vals_out, std::size_t n, int,
+              cudaStream_t stream) {
+  if (n > static_cast<std::size_t>(INT_MAX))
+    throw std::invalid_argument("cub sort: n must be at most INT_MAX (32-bit offsets)");
+  if (n == 0) {
+    no_temp_needed(temp, temp_bytes);
+    return;
+  }
   // int items: CUB picks 32-bit offsets, its fastest configuration
   const int items = static_cast<int>(n);
   constexpr int kBeginBit = 0, kEndBit = 32;
-  std::size_t bytes = 0;
-  if (!vals_in) {
-    CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, bytes, keys_in, keys_out, items, kBeginBit,
-                                              kEndBit, stream));
-    void* temp = ws.reserve(bytes);
-    CUDA_CHECK(cub::DeviceRadixSort::SortKeys(temp, bytes, keys_in, keys_out, items, kBeginBit,
-                                              kEndBit, stream));
-  } else {
-    CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys_in, keys_out, vals_in, vals_out,
-                                               items, kBeginBit, kEndBit, stream));
-    void* temp = ws.reserve(bytes);
-    CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp, bytes, keys_in, keys_out, vals_in, vals_out,
-                                               items, kBeginBit, kEndBit, stream));
-  }
+  TempLayout layout(temp);
+  std::size_t cub_bytes = 0;
+  if (!vals_in)
+    CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, cub_bytes, keys_in, keys_out, items,
+                                              kBeginBit, kEndBit, stream));
+  else
+    CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, cub_bytes, keys_in, keys_out, vals_in,
+                                               vals_out, items, kBeginBit, kEndBit, stream));
+  void* cub_temp = layout.take_bytes(cub_bytes);
+  if (layout.sized(temp_bytes))
+    return;
+  if (!vals_in)
+    CUDA_CHECK(cub::DeviceRadixSort::SortKeys(cub_temp, cub_bytes, keys_in, keys_out, items,
+                                              kBeginBit, kEndBit, stream));
+  else
+    CUDA_CHECK(cub::DeviceRadixSort::SortPairs(cub_temp, cub_bytes, keys_in, keys_out, vals_in,
+                                               vals_out, items, kBeginBit, kEndBit, stream));
 }
 
 } // namespace gps::sort

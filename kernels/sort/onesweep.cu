@@ -2,25 +2,37 @@
 // "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs"; CUB's DeviceRadixSort on
 // sm_70+). Up front, one kernel counts all four digit positions of every key (shared-memory atomics
 // per block, then global atomics) and a tiny kernel scans each of the four 256-bin histograms: the
-// global start of every digit in every pass. Then, per pass, one kernel in which each block:
-//   1. takes the next tile index from an atomic counter (launch order, so the look-back below
-//      only ever waits on running or finished tiles) and loads BLOCK x ITEMS keys, warp-striped;
-//   2. ranks its keys by digit, stably: each warp walks its items in input order, finds the lanes
-//      holding the same digit with a ballot-based match (warp-level multisplit) and bumps a
-//      per-warp digit counter in shared memory; a block-wide scan over (digit, warp) turns the
-//      counters into tile-local offsets;
-//   3. publishes its 256 digit counts at once, then looks back per digit across the earlier tiles
-//      (thread d walks digit d's status words serially until it meets an inclusive prefix; the
-//      status is DigitTileStatus, 32-bit words) and publishes its inclusive prefix;
-//   4. exchanges the keys (then the values) through shared memory into digit-sorted order and
-//      writes them out with thread t taking sorted positions t, t + BLOCK, ...: the output index
-//      is the digit's global start + its look-back prefix + the position within the digit, so
-//      each digit's keys leave as one contiguous run.
+// global start of every digit in every pass. Then, per pass, one kernel whose blocks run the steps
+// of OnesweepAgent (the layout of CUB's AgentRadixSortOnesweep), each a named function:
+//   take_tile             the next tile index from an atomic counter (launch order, so the
+//                         look-back below only ever waits on running or finished tiles);
+//   load_keys             BLOCK x ITEMS keys, warp-striped;
+//   rank_keys             stable match-based ranking: each warp walks its items in input order,
+//                         finds the lanes holding the same digit with a ballot-based match
+//                         (warp-level multisplit) and bumps a per-warp digit counter in shared
+//                         memory;
+//   publish_digit_counts  the tile's 256 digit counts, published at once (look-back aggregates);
+//   rank_in_tile          a block-wide scan over (digit, warp) turns the counters into tile-local
+//                         sorted positions;
+//   exchange              the keys into digit-sorted order through shared memory;
+//   lookback_digits       per digit, a look-back across the earlier tiles (thread d walks digit
+//                         d's status words serially until it meets an inclusive prefix; the
+//                         status is common/lookback.cuh's DigitTileStatus, 32-bit words), then the
+//                         tile's inclusive prefix is published;
+//   scatter_keys,         thread t writes sorted positions t, t + BLOCK, ...: the output index is
+//   scatter_values        the digit's global start + its look-back prefix + the position within
+//                         the digit, so each digit's keys leave as one contiguous run; the values
+//                         follow the keys' ranks through the same exchange.
 // Change from block_local_4bit: 8-bit digits (4 passes instead of 8), no per-pass counting kernel
 // or scan over a digit table (one histogram pass for all digits, and the per-tile offsets come
 // from the decoupled look-back inside the sorting kernel), and the local sort is a single
 // match-based ranking instead of four block-wide splits. Each pass reads and writes every key
 // (and value) exactly once.
+// Limits: n < 2^31 - 1 (32-bit tile positions; look-back values are 31-bit); any 4-byte-aligned
+// pointers (scalar, warp-striped global loads and stores).
+// Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), G keys/s, uniform keys: block
+// 256 / 512: 28.9 / 29.7 at 2^24, 33.6 / 34.3 at 2^28 (keys, 0.81x CUB at 512); pairs 24.7 at
+// 2^24, 27.8 at 2^28 (block 512, 0.77x CUB). Block 512 with 12 keys per thread is the default.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -60,7 +72,8 @@ __global__ void __launch_bounds__(kHistBlock)
                        unsigned* __restrict__ bins) {
   constexpr int kTile = kHistBlock * kHistItems;
   __shared__ unsigned s_bins[kPasses][kRadix];
-  for (int i = threadIdx.x; i < kPasses * kRadix; i += kHistBlock) (&s_bins[0][0])[i] = 0;
+  for (int i = threadIdx.x; i < kPasses * kRadix; i += kHistBlock)
+    (&s_bins[0][0])[i] = 0;
   __syncthreads();
   for (std::size_t base = blockIdx.x * static_cast<std::size_t>(kTile); base < n;
        base += static_cast<std::size_t>(gridDim.x) * kTile) {
@@ -83,7 +96,8 @@ __global__ void __launch_bounds__(kHistBlock)
   for (int d = threadIdx.x; d < kRadix; d += kHistBlock)
 #pragma unroll
     for (int p = 0; p < kPasses; ++p)
-      if (const unsigned c = s_bins[p][d]) atomicAdd(&bins[p * kRadix + d], c);
+      if (const unsigned c = s_bins[p][d])
+        atomicAdd(&bins[p * kRadix + d], c);
 }
 
 // One block per pass: bins[pass][d] becomes the number of keys with a smaller digit.
@@ -96,168 +110,239 @@ __global__ void __launch_bounds__(kRadix) onesweep_scan_bins(unsigned* bins) {
   b[threadIdx.x] = static_cast<unsigned>(Scan::exclusive_sum(count, total, s_scan));
 }
 
-// ---- one pass ----------------------------------------------------------------------------------
+// ---- one pass: the agent (CUB's AgentRadixSortOnesweep) and its kernel ------------------------
 
-template <int BLOCK, int ITEMS> struct OnesweepSmem {
+// The steps of one pass over one tile, in the order the kernel runs them. One agent per block; its
+// fields live in registers, its TempStorage in shared memory.
+template <int BLOCK, bool PAIRS> struct OnesweepAgent {
+  static constexpr int kItems = OnesweepPolicy<BLOCK>::kItems;
   static constexpr int kWarps = BLOCK / kWarpSize;
-  static constexpr int kTile = BLOCK * ITEMS;
+  static constexpr int kTile = BLOCK * kItems;
+  static constexpr int kWarpItems = kWarpSize * kItems;
+  static constexpr int kDigitWords = (kItems + 3) / 4; // the digits a thread scatters, 8 bits each
   static_assert(kTile >= kWarps * kRadix, "the exchange buffer holds the ranking counters");
   static_assert(BLOCK >= kRadix, "one thread per digit for the scan and the look-back");
-  union {
-    unsigned exchange[kTile];        // keys, then values, in tile-sorted order
-    unsigned counts[kWarps][kRadix]; // ranking: per-warp digit counters, then tile offsets
+
+  struct TempStorage {
+    union {
+      unsigned exchange[kTile];        // keys, then values, in tile-sorted order
+      unsigned counts[kWarps][kRadix]; // ranking: per-warp digit counters, then tile offsets
+    };
+    unsigned global_base[kRadix]; // output index of tile-sorted position 0, per digit (wrapping)
+    typename BlockScan<BLOCK>::TempStorage scan;
+    unsigned tile;
   };
-  unsigned global_base[kRadix]; // output index of tile-sorted position 0, per digit (wrapping)
-  typename BlockScan<BLOCK>::TempStorage scan;
-  unsigned tile;
-};
 
-template <int BLOCK, int ITEMS, bool PAIRS>
-__global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
-    onesweep_pass(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
-                  const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out, unsigned n,
-                  int shift, const unsigned* __restrict__ digit_starts,
-                  DigitTileStatus<kRadix> status, unsigned* __restrict__ tile_counter) {
-  using Smem = OnesweepSmem<BLOCK, ITEMS>;
-  constexpr int kWarps = Smem::kWarps;
-  constexpr int kTile = Smem::kTile;
-  constexpr int kWarpItems = kWarpSize * ITEMS;
-  __shared__ Smem s;
-  const int lane = lane_id(), warp = warp_id();
-  const auto digit_of = [shift](unsigned key) { return (key >> shift) & (kRadix - 1); };
+  TempStorage& s;
+  const int shift;
+  const DigitTileStatus<kRadix> status;
+  unsigned tile = 0;      // index in launch order
+  unsigned tile_base = 0; // input position of the tile's first key
+  unsigned valid = 0;     // keys in the tile (kTile but in the last one)
+  bool full = false;
+  const unsigned first; // tile position of this thread's item 0 (warp-striped)
 
-  // tile index in launch order; clear the ranking counters
-  if (threadIdx.x == 0) s.tile = atomicAdd(tile_counter, 1u);
-  for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK) (&s.counts[0][0])[i] = 0;
-  __syncthreads();
-  const unsigned tile = s.tile;
-  const unsigned tile_base = tile * kTile; // < n + kTile < 2^32 (n < 2^31 is checked)
-  const unsigned valid = min(n - tile_base, static_cast<unsigned>(kTile));
-  const bool full = valid == kTile;
+  __device__ __forceinline__ OnesweepAgent(TempStorage& storage, int digit_shift,
+                                           DigitTileStatus<kRadix> digit_status)
+      : s(storage), shift(digit_shift), status(digit_status),
+        first(warp_id() * kWarpItems + lane_id()) {}
 
-  // load, warp-striped: warp w owns tile positions [w * kWarpItems, (w + 1) * kWarpItems) and its
+  __device__ __forceinline__ unsigned digit_of(unsigned key) const {
+    return (key >> shift) & (kRadix - 1);
+  }
+
+  // The next tile index from the pass's atomic counter (launch order, so the look-back only ever
+  // waits on running or finished tiles); clears the ranking counters.
+  __device__ __forceinline__ void take_tile(unsigned* tile_counter, unsigned n) {
+    if (threadIdx.x == 0)
+      s.tile = atomicAdd(tile_counter, 1u);
+    for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK)
+      (&s.counts[0][0])[i] = 0;
+    __syncthreads();
+    tile = s.tile;
+    tile_base = tile * kTile; // < n + kTile < 2^32 (n < 2^31 is checked)
+    valid = min(n - tile_base, static_cast<unsigned>(kTile));
+    full = valid == kTile;
+  }
+
+  // Load, warp-striped: warp w owns tile positions [w * kWarpItems, (w + 1) * kWarpItems) and its
   // item j in lane l is position w * kWarpItems + j * 32 + l, so every load is one coalesced
   // 128-byte line and (warp, item, lane) order is input order, which the stable ranking relies
-  // on. Missing keys of the last tile are ~0u: digit 255 in every pass and last in input order, so
-  // they rank behind every real key, at sorted positions >= valid, and are never written.
-  const unsigned first = warp * kWarpItems + lane; // tile position of item 0
-  unsigned keys[ITEMS];
-  if (full) {
-    // one base pointer, so that the ITEMS loads use immediate offsets
-    const unsigned* src = keys_in + (tile_base + first);
+  // on. Positions past the end of the last tile read as `missing`.
+  __device__ __forceinline__ void load_tile(const unsigned* __restrict__ in, unsigned missing,
+                                            unsigned (&items)[kItems]) const {
+    if (full) {
+      // one base pointer, so that the kItems loads use immediate offsets
+      const unsigned* src = in + (tile_base + first);
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j) keys[j] = src[j * kWarpSize];
-  } else {
+      for (int j = 0; j < kItems; ++j)
+        items[j] = src[j * kWarpSize];
+    } else {
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-      const unsigned pos = first + j * kWarpSize;
-      keys[j] = pos < valid ? keys_in[tile_base + pos] : ~0u;
+      for (int j = 0; j < kItems; ++j) {
+        const unsigned pos = first + j * kWarpSize;
+        items[j] = pos < valid ? in[tile_base + pos] : missing;
+      }
     }
   }
 
-  // rank within the warp: item by item, the lanes sharing a digit (peers) take consecutive ranks
-  // after the warp's earlier keys of that digit; the lowest peer bumps the counter
-  unsigned ranks[ITEMS];
-  {
-    unsigned* counters = s.counts[warp];
+  // Missing keys of the last tile are ~0u: digit 255 in every pass and last in input order, so
+  // they rank behind every real key, at sorted positions >= valid, and are never written.
+  __device__ __forceinline__ void load_keys(const unsigned* __restrict__ keys_in,
+                                            unsigned (&keys)[kItems]) const {
+    load_tile(keys_in, ~0u, keys);
+  }
+
+  // Match-based ranking within the warp: item by item, the lanes sharing a digit (peers, from the
+  // ballot-based match of the warp-level multisplit) take consecutive ranks after the warp's
+  // earlier keys of that digit; the lowest peer bumps the warp's counter of the digit.
+  __device__ __forceinline__ void rank_keys(const unsigned (&keys)[kItems],
+                                            unsigned (&ranks)[kItems]) {
+    unsigned* counters = s.counts[warp_id()];
     const unsigned below = lane_mask_lt();
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
+    for (int j = 0; j < kItems; ++j) {
       const unsigned digit = digit_of(keys[j]);
       const unsigned peers = match_any_bits<kRadixBits>(digit);
       const unsigned earlier = counters[digit];
       const unsigned rank_in_peers = __popc(peers & below);
       __syncwarp();
-      if (rank_in_peers == 0) counters[digit] = earlier + __popc(peers);
+      if (rank_in_peers == 0)
+        counters[digit] = earlier + __popc(peers);
       __syncwarp();
       ranks[j] = earlier + rank_in_peers;
     }
-  }
-  __syncthreads();
-
-  // tile totals per digit (thread d owns digit d): turn the warp counters into an exclusive scan
-  // over warps, and publish the count at once so that later tiles can look back past this one
-  unsigned digit_count = 0; // this tile's keys of digit d, missing keys included
-  unsigned real_count = 0;  // without the missing keys (all of digit 255, in the last tile)
-  if (threadIdx.x < kRadix) {
-    const int d = threadIdx.x;
-#pragma unroll
-    for (int w = 0; w < kWarps; ++w) {
-      const unsigned c = s.counts[w][d];
-      s.counts[w][d] = digit_count;
-      digit_count += c;
-    }
-    real_count = digit_count - (d == kRadix - 1 ? kTile - valid : 0u);
-    status.publish(tile, d, tile == 0, real_count);
-  }
-  // tile-local start of each digit (sorted order is digit-major, then warp, then rank)
-  int unused = 0;
-  const auto digit_start = static_cast<unsigned>(
-      BlockScan<BLOCK>::exclusive_sum(static_cast<int>(digit_count), unused, s.scan));
-  if (threadIdx.x < kRadix) {
-#pragma unroll
-    for (int w = 0; w < kWarps; ++w) s.counts[w][threadIdx.x] += digit_start;
-  }
-  __syncthreads();
-#pragma unroll
-  for (int j = 0; j < ITEMS; ++j) ranks[j] += s.counts[warp][digit_of(keys[j])];
-  __syncthreads(); // the counters are read: their memory becomes the exchange buffer
-
-  // exchange: keys to their tile-sorted positions (a permutation of 0..kTile-1)
-#pragma unroll
-  for (int j = 0; j < ITEMS; ++j) s.exchange[ranks[j]] = keys[j];
-
-  // look-back per digit: keys of digit d in all earlier tiles
-  if (threadIdx.x < kRadix) {
-    const int d = threadIdx.x;
-    unsigned earlier = 0;
-    if (tile > 0) {
-      earlier = status.exclusive_prefix(tile, d);
-      status.publish(tile, d, true, earlier + real_count);
-    }
-    // output index of sorted position p of digit d = start of d + earlier + (p - digit_start)
-    s.global_base[d] = digit_starts[d] + earlier - digit_start;
-  }
-  __syncthreads();
-
-  // scatter keys: thread t writes sorted positions t, t + BLOCK, ...; within a digit consecutive
-  // positions go to consecutive addresses
-  // the digits of the positions this thread writes, 8 bits each, for the values
-  unsigned digits[(ITEMS + 3) / 4] = {};
-#pragma unroll
-  for (int j = 0; j < ITEMS; ++j) {
-    const unsigned pos = j * BLOCK + threadIdx.x;
-    const unsigned key = s.exchange[pos];
-    const unsigned d = digit_of(key);
-    if constexpr (PAIRS) digits[j / 4] |= d << (8 * (j % 4));
-    if (full || pos < valid) keys_out[s.global_base[d] + pos] = key;
+    __syncthreads();
   }
 
-  if constexpr (PAIRS) {
-    // values: same load pattern, same ranks, same destinations
-    unsigned vals[ITEMS];
-    if (full) {
-      const unsigned* src = vals_in + (tile_base + first);
+  // Tile totals per digit (thread d owns digit d): turns the warp counters into an exclusive scan
+  // over warps and publishes the tile's count of d at once (the look-back's aggregate), so that
+  // later tiles can look back past this one before its prefix is known. Returns the tile's count
+  // of the thread's digit, missing keys included; `real_count` is without them.
+  __device__ __forceinline__ unsigned publish_digit_counts(unsigned& real_count) {
+    unsigned digit_count = 0;
+    real_count = 0;
+    if (threadIdx.x < kRadix) {
+      const int d = threadIdx.x;
 #pragma unroll
-      for (int j = 0; j < ITEMS; ++j) vals[j] = src[j * kWarpSize];
-    } else {
-#pragma unroll
-      for (int j = 0; j < ITEMS; ++j) {
-        const unsigned pos = first + j * kWarpSize;
-        vals[j] = pos < valid ? vals_in[tile_base + pos] : 0u;
+      for (int w = 0; w < kWarps; ++w) {
+        const unsigned c = s.counts[w][d];
+        s.counts[w][d] = digit_count;
+        digit_count += c;
       }
+      real_count = digit_count - (d == kRadix - 1 ? kTile - valid : 0u);
+      status.publish(tile, d, tile == 0, real_count);
     }
-    __syncthreads(); // every key is read out of the exchange buffer
+    return digit_count;
+  }
+
+  // Tile-local sorted positions (digit-major, then warp, then rank): a block scan of the digit
+  // counts gives each digit's start in the tile, added to the ranks. Returns the start of the
+  // thread's digit.
+  __device__ __forceinline__ unsigned
+  rank_in_tile(unsigned digit_count, const unsigned (&keys)[kItems], unsigned (&ranks)[kItems]) {
+    int unused = 0;
+    const auto digit_start = static_cast<unsigned>(
+        BlockScan<BLOCK>::exclusive_sum(static_cast<int>(digit_count), unused, s.scan));
+    if (threadIdx.x < kRadix) {
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j) s.exchange[ranks[j]] = vals[j];
+      for (int w = 0; w < kWarps; ++w)
+        s.counts[w][threadIdx.x] += digit_start;
+    }
+    __syncthreads();
+    const int warp = warp_id();
+#pragma unroll
+    for (int j = 0; j < kItems; ++j)
+      ranks[j] += s.counts[warp][digit_of(keys[j])];
+    __syncthreads(); // the counters are read: their memory becomes the exchange buffer
+    return digit_start;
+  }
+
+  // Items to their tile-sorted positions (a permutation of 0..kTile-1) in shared memory.
+  __device__ __forceinline__ void exchange(const unsigned (&items)[kItems],
+                                           const unsigned (&ranks)[kItems]) {
+#pragma unroll
+    for (int j = 0; j < kItems; ++j)
+      s.exchange[ranks[j]] = items[j];
+  }
+
+  // Per-digit look-back (thread d, serially over the earlier tiles' status words of digit d, until
+  // an inclusive prefix; common/lookback.cuh's DigitTileStatus), then the tile's inclusive prefix
+  // is published. Sets the output index of each digit's first tile-sorted position.
+  __device__ __forceinline__ void lookback_digits(unsigned real_count, unsigned digit_start,
+                                                  const unsigned* __restrict__ digit_starts) {
+    if (threadIdx.x < kRadix) {
+      const int d = threadIdx.x;
+      unsigned earlier = 0; // keys of digit d in all earlier tiles
+      if (tile > 0) {
+        earlier = status.exclusive_prefix(tile, d);
+        status.publish(tile, d, true, earlier + real_count);
+      }
+      // output index of sorted position p of digit d = start of d + earlier + (p - digit_start)
+      s.global_base[d] = digit_starts[d] + earlier - digit_start;
+    }
+    __syncthreads();
+  }
+
+  // Thread t writes sorted positions t, t + BLOCK, ...: within a digit consecutive positions go to
+  // consecutive addresses, so each digit's keys leave as one contiguous run. Keeps the digits of
+  // the positions written (8 bits each) for the values.
+  __device__ __forceinline__ void scatter_keys(unsigned* __restrict__ keys_out,
+                                               unsigned (&digits)[kDigitWords]) const {
+#pragma unroll
+    for (int j = 0; j < kItems; ++j) {
+      const unsigned pos = j * BLOCK + threadIdx.x;
+      const unsigned key = s.exchange[pos];
+      const unsigned d = digit_of(key);
+      if constexpr (PAIRS)
+        digits[j / 4] |= d << (8 * (j % 4));
+      if (full || pos < valid)
+        keys_out[s.global_base[d] + pos] = key;
+    }
+  }
+
+  // Values: the keys' load pattern, ranks and destinations.
+  __device__ __forceinline__ void scatter_values(const unsigned* __restrict__ vals_in,
+                                                 unsigned* __restrict__ vals_out,
+                                                 const unsigned (&ranks)[kItems],
+                                                 const unsigned (&digits)[kDigitWords]) {
+    unsigned vals[kItems];
+    load_tile(vals_in, 0u, vals);
+    __syncthreads(); // every key is read out of the exchange buffer
+    exchange(vals, ranks);
     __syncthreads();
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
+    for (int j = 0; j < kItems; ++j) {
       const unsigned pos = j * BLOCK + threadIdx.x;
       const unsigned d = (digits[j / 4] >> (8 * (j % 4))) & (kRadix - 1);
-      if (full || pos < valid) vals_out[s.global_base[d] + pos] = s.exchange[pos];
+      if (full || pos < valid)
+        vals_out[s.global_base[d] + pos] = s.exchange[pos];
     }
   }
+};
+
+template <int BLOCK, bool PAIRS>
+__global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
+    onesweep_pass(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
+                  const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out, unsigned n,
+                  int shift, const unsigned* __restrict__ digit_starts,
+                  DigitTileStatus<kRadix> status, unsigned* __restrict__ tile_counter) {
+  using Agent = OnesweepAgent<BLOCK, PAIRS>;
+  __shared__ typename Agent::TempStorage storage;
+  Agent agent(storage, shift, status);
+  agent.take_tile(tile_counter, n);
+  unsigned keys[Agent::kItems], ranks[Agent::kItems];
+  agent.load_keys(keys_in, keys);
+  agent.rank_keys(keys, ranks);
+  unsigned real_count;
+  const unsigned digit_count = agent.publish_digit_counts(real_count);
+  const unsigned digit_start = agent.rank_in_tile(digit_count, keys, ranks);
+  agent.exchange(keys, ranks);
+  agent.lookback_digits(real_count, digit_start, digit_starts);
+  unsigned digits[Agent::kDigitWords] = {};
+  agent.scatter_keys(keys_out, digits);
+  if constexpr (PAIRS)
+    agent.scatter_values(vals_in, vals_out, ranks, digits);
 }
 
 int sm_count() {
@@ -268,26 +353,23 @@ int sm_count() {
 }
 
 template <int BLOCK, bool PAIRS>
-void onesweep_launch(const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_in,
-                     unsigned* vals_out, std::size_t n, Workspace& ws, cudaStream_t stream) {
-  constexpr int ITEMS = OnesweepPolicy<BLOCK>::kItems;
-  constexpr std::size_t kTile = static_cast<std::size_t>(BLOCK) * ITEMS;
+void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_in,
+                     unsigned* keys_out, const unsigned* vals_in, unsigned* vals_out, std::size_t n,
+                     cudaStream_t stream) {
+  constexpr std::size_t kTile = OnesweepAgent<BLOCK, PAIRS>::kTile;
   const std::size_t tiles = (n + kTile - 1) / kTile;
-  // workspace: pass counters + histograms (one memset), the status of one pass (cleared before
-  // each pass and reused, so it stays small enough for L2), temporary keys (and values)
+  // temporary storage: pass counters + histograms (one memset), the status of one pass (cleared
+  // before each pass and reused, so it stays small enough for L2), temporary keys (and values)
   constexpr std::size_t kHeader = kPasses + kPasses * kRadix;
-  Carver sizing;
-  sizing.take<unsigned>(kHeader);
-  sizing.take<unsigned>(tiles * kRadix);
-  sizing.take<unsigned>(n);
-  sizing.take<unsigned>(PAIRS ? n : 0);
-  Carver carve(ws.reserve(sizing.bytes()));
-  unsigned* header = carve.take<unsigned>(kHeader);
+  TempLayout layout(temp);
+  unsigned* header = layout.take<unsigned>(kHeader);
   unsigned* counters = header;       // one tile counter per pass
   unsigned* bins = header + kPasses; // [pass][digit]
-  unsigned* status = carve.take<unsigned>(tiles * kRadix);
-  unsigned* keys_tmp = carve.take<unsigned>(n);
-  unsigned* vals_tmp = carve.take<unsigned>(PAIRS ? n : 0);
+  unsigned* status = layout.take<unsigned>(tiles * kRadix);
+  unsigned* keys_tmp = layout.take<unsigned>(n);
+  unsigned* vals_tmp = layout.take<unsigned>(PAIRS ? n : 0);
+  if (layout.sized(temp_bytes))
+    return;
 
   // histograms of all four digits, then their exclusive scans
   CUDA_CHECK(cudaMemsetAsync(header, 0, kHeader * sizeof(unsigned), stream));
@@ -303,7 +385,7 @@ void onesweep_launch(const unsigned* keys_in, unsigned* keys_out, const unsigned
     const auto p = detail::pass_buffers(pass, kPasses, keys_in, keys_out, keys_tmp, vals_in,
                                         vals_out, vals_tmp);
     CUDA_CHECK(cudaMemsetAsync(status, 0, tiles * kRadix * sizeof(unsigned), stream));
-    onesweep_pass<BLOCK, ITEMS, PAIRS><<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(
+    onesweep_pass<BLOCK, PAIRS><<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(
         p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, static_cast<unsigned>(n), pass * kRadixBits,
         bins + pass * kRadix, DigitTileStatus<kRadix>{status}, counters + pass);
     CUDA_CHECK_LAUNCH();
@@ -311,38 +393,46 @@ void onesweep_launch(const unsigned* keys_in, unsigned* keys_out, const unsigned
 }
 
 template <int BLOCK>
-void onesweep_dispatch(const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_in,
-                       unsigned* vals_out, std::size_t n, Workspace& ws, cudaStream_t stream) {
-  if (vals_in)
-    onesweep_launch<BLOCK, true>(keys_in, keys_out, vals_in, vals_out, n, ws, stream);
-  else
-    onesweep_launch<BLOCK, false>(keys_in, keys_out, nullptr, nullptr, n, ws, stream);
+void onesweep_dispatch(void* temp, std::size_t& temp_bytes, const unsigned* keys_in,
+                       unsigned* keys_out, const unsigned* vals_in, unsigned* vals_out,
+                       std::size_t n, cudaStream_t stream) {
+  detail::with_pairs(vals_in, [&](auto pairs) {
+    onesweep_launch<BLOCK, decltype(pairs)::value>(temp, temp_bytes, keys_in, keys_out, vals_in,
+                                                   vals_out, n, stream);
+  });
 }
 
 } // namespace
 
 std::size_t onesweep_tile(int block) {
   switch (block) {
-  case 256: return 256 * OnesweepPolicy<256>::kItems;
-  case 512: return 512 * OnesweepPolicy<512>::kItems;
-  default: return 0;
+  case 256:
+    return 256 * OnesweepPolicy<256>::kItems;
+  case 512:
+    return 512 * OnesweepPolicy<512>::kItems;
+  default:
+    return 0;
   }
 }
 
-void sort_onesweep(const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_in,
-                   unsigned* vals_out, std::size_t n, int block, Workspace& ws,
+void sort_onesweep(void* temp, std::size_t& temp_bytes, const unsigned* keys_in, unsigned* keys_out,
+                   const unsigned* vals_in, unsigned* vals_out, std::size_t n, int block,
                    cudaStream_t stream) {
-  if (n == 0) return;
   // status words hold counts + 1 below bit 31, and tile positions are 32-bit
   if (n >= (std::size_t{1} << 31) - 1)
-    throw std::invalid_argument("onesweep: n must be below 2^31 - 1");
-  switch (block) {
-  case 256: onesweep_dispatch<256>(keys_in, keys_out, vals_in, vals_out, n, ws, stream); break;
-  case 512: onesweep_dispatch<512>(keys_in, keys_out, vals_in, vals_out, n, ws, stream); break;
-  default:
+    throw std::invalid_argument("onesweep: n must be below 2^31 - 1 (32-bit tile positions, "
+                                "31-bit look-back values)");
+  if (block != 256 && block != 512)
     throw std::invalid_argument("onesweep: unsupported block size " + std::to_string(block) +
                                 " (256 or 512)");
+  if (n == 0) {
+    no_temp_needed(temp, temp_bytes);
+    return;
   }
+  if (block == 256)
+    onesweep_dispatch<256>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n, stream);
+  else
+    onesweep_dispatch<512>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n, stream);
 }
 
 } // namespace gps::sort

@@ -1,39 +1,78 @@
 // The one list of sort variants. Adding a variant = one new file + one row here.
 #include "sort/sort.hpp"
 
-#include <iterator>
-
 namespace gps::sort {
 namespace {
-std::size_t no_tile(int) { return 0; }
-std::size_t one_per_thread(int block) { return static_cast<std::size_t>(block); }
-const std::vector<int> kAnyBlock(std::begin(kBlockSizes), std::end(kBlockSizes));
+std::size_t one_per_thread(int block) {
+  return static_cast<std::size_t>(block);
+}
+
+// What the benchmarks may trim for time (the tests run every block at every edge size).
+constexpr BenchLimits kStdSortLimits = {24, 30, false};  // the comparison sort: slow above 2^24
+constexpr BenchLimits kCpuRadixLimits = {28, 30, false}; // the CPU radix sort: up to 2^28
+constexpr BenchLimits kScanBasedLimits = {30, 26, true}; // block sweep to 2^26, primary axes
+constexpr BenchLimits kOnesweepLimits = {30, 30, true};  // block sweep at the primary axes only
 } // namespace
 
 const std::vector<Variant>& variants() {
   static const std::vector<Variant> table = {
-      {"cpu_std_sort", sort_cpu_std, Target::Cpu, {}, 0, no_tile, 1,
-       "std::sort (keys), std::stable_sort by key (pairs): the comparison-sort baseline"},
-      {"cpu_radix", sort_cpu_radix, Target::Cpu, {}, 0, no_tile, 4,
-       "multi-threaded LSD radix sort, 8-bit digits, 4 passes (chunk histograms, scatter)"},
-      {"split_1bit", sort_split_1bit, Target::Gpu, kAnyBlock, 256, one_per_thread, 32,
-       "one split per bit: flag, in-house exclusive scan, scatter; 32 passes"},
-      {"block_local_4bit", sort_block_local_4bit, Target::Gpu, kAnyBlock, 256,
-       block_local_4bit_tile, 8,
+      {"cpu_std_sort",
+       sort_cpu_std,
+       Target::Cpu,
+       Role::Reference,
+       {},
+       0,
+       no_tile,
+       "std::sort (keys), std::stable_sort by key (pairs): the comparison-sort baseline",
+       kStdSortLimits},
+      {"cpu_radix",
+       sort_cpu_radix,
+       Target::Cpu,
+       Role::Baseline,
+       {},
+       0,
+       no_tile,
+       "multi-threaded LSD radix sort, 8-bit digits, 4 passes (chunk histograms, scatter)",
+       kCpuRadixLimits},
+      {"split_1bit", sort_split_1bit, Target::Gpu, Role::Study, any_block(), 256, one_per_thread,
+       "one split per bit: flag, in-house exclusive scan, scatter; 32 passes", kScanBasedLimits},
+      {"block_local_4bit", sort_block_local_4bit, Target::Gpu, Role::Study, any_block(), 256,
+       block_local_4bit_tile,
        "4-bit digits: tile histograms, scan in digit-major order, shared-memory local sort and "
-       "scatter; 8 passes"},
-      {"onesweep", sort_onesweep, Target::Gpu, {256, 512}, 512, onesweep_tile, 4,
+       "scatter; 8 passes",
+       kScanBasedLimits},
+      {"onesweep",
+       sort_onesweep,
+       Target::Gpu,
+       Role::Study,
+       {256, 512},
+       512,
+       onesweep_tile,
        "8-bit digits: one histogram pass, then per pass warp-multisplit ranking, per-digit "
-       "decoupled look-back and a shared-memory staged scatter; 4 passes"},
-      // thrust sorts in place: the copy of the input into the output is a fifth pass
-      {"thrust", sort_thrust, Target::Gpu, {}, 0, no_tile, 5,
+       "decoupled look-back and a shared-memory staged scatter; 4 passes",
+       kOnesweepLimits},
+      {"thrust",
+       sort_thrust,
+       Target::Gpu,
+       Role::Vendor,
+       {},
+       0,
+       no_tile,
        "copy + thrust::sort / thrust::stable_sort_by_key (vendor anchor)"},
-      {"cub", sort_cub, Target::Gpu, {}, 0, no_tile, 4,
+      {"cub",
+       sort_cub,
+       Target::Gpu,
+       Role::Vendor,
+       {},
+       0,
+       no_tile,
        "cub::DeviceRadixSort::SortKeys / SortPairs (vendor anchor)"},
   };
   return table;
 }
 
-const Variant* find_variant(std::string_view name) { return find_by_name(variants(), name); }
+const Variant* find_variant(std::string_view name) {
+  return find_by_name(variants(), name);
+}
 
 } // namespace gps::sort

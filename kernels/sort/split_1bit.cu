@@ -8,6 +8,11 @@
 // The first GPU sort of the study: every step is a global-memory pass (per bit: keys read twice
 // and written once, flags written and read twice, the scan read and written), so it moves about
 // 7 words per key per bit, 32 times.
+// Limits: n <= INT_MAX (the flags and their scan are int, one per key); any 4-byte-aligned
+// pointers (scalar loads and stores).
+// Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), G keys/s, uniform keys: at
+// 2^24 by block 64: 1.4, 128: 2.5, 256: 3.1, 512: 3.0, 1024: 2.8; at 2^28 3.41 keys, 2.86 pairs
+// (block 256, the best at every size measured), 0.08x CUB.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "sort/passes.hpp"
@@ -26,7 +31,8 @@ __global__ void __launch_bounds__(BLOCK)
     flag_zero_bits(const unsigned* __restrict__ keys, int* __restrict__ flags, std::size_t n,
                    int bit) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(BLOCK) + threadIdx.x;
-  if (i < n) flags[i] = static_cast<int>(((keys[i] >> bit) & 1u) ^ 1u);
+  if (i < n)
+    flags[i] = static_cast<int>(((keys[i] >> bit) & 1u) ^ 1u);
 }
 
 template <int BLOCK, bool PAIRS>
@@ -36,7 +42,8 @@ __global__ void __launch_bounds__(BLOCK)
                   const int* __restrict__ flags, const int* __restrict__ scanned, std::size_t n,
                   int bit) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(BLOCK) + threadIdx.x;
-  if (i >= n) return;
+  if (i >= n)
+    return;
   // keys with a 0 bit in the whole array: the last exclusive sum plus the last flag
   const std::size_t total_false =
       static_cast<unsigned>(scanned[n - 1]) + static_cast<unsigned>(flags[n - 1]);
@@ -44,60 +51,46 @@ __global__ void __launch_bounds__(BLOCK)
   const std::size_t f = static_cast<unsigned>(scanned[i]); // 0-bit keys before i
   const std::size_t dst = ((key >> bit) & 1u) ? i - f + total_false : f;
   keys_out[dst] = key;
-  if constexpr (PAIRS) vals_out[dst] = vals_in[i];
+  if constexpr (PAIRS)
+    vals_out[dst] = vals_in[i];
 }
 
 } // namespace
 
-void sort_split_1bit_with_scan(std::string_view scan_name, const unsigned* keys_in,
-                               unsigned* keys_out, const unsigned* vals_in, unsigned* vals_out,
-                               std::size_t n, int block, Workspace& ws, cudaStream_t stream) {
+void sort_split_1bit_with_scan(void* temp, std::size_t& temp_bytes, std::string_view scan_name,
+                               const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_in,
+                               unsigned* vals_out, std::size_t n, int block, cudaStream_t stream) {
   const scan::Variant& scan = detail::gpu_scan(scan_name);
-  if (n == 0) return;
   if (n > static_cast<std::size_t>(INT_MAX))
-    throw std::invalid_argument("split_1bit: n > INT_MAX (the scan is over int)");
-  const bool pairs = vals_in != nullptr;
-  // workspace: temporary keys (and values) for the ping-pong, the flags and their scan
-  Carver sizing;
-  sizing.take<unsigned>(n);
-  sizing.take<unsigned>(pairs ? n : 0);
-  sizing.take<int>(n);
-  sizing.take<int>(n);
-  Carver carve(ws.reserve(sizing.bytes()));
-  unsigned* keys_tmp = carve.take<unsigned>(n);
-  unsigned* vals_tmp = carve.take<unsigned>(pairs ? n : 0);
-  int* flags = carve.take<int>(n);
-  int* scanned = carve.take<int>(n);
-  Workspace& scan_ws = ws.nested(); // the scan's own buffers must not alias ours
-
+    throw std::invalid_argument("split_1bit: n must be at most INT_MAX (the scan is over int)");
+  if (n == 0) {
+    no_temp_needed(temp, temp_bytes);
+    return;
+  }
   dispatch_block_size(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
     const auto grid = static_cast<unsigned>((n + BLOCK - 1) / BLOCK);
-    for (int bit = 0; bit < kPasses; ++bit) {
-      const auto p = detail::pass_buffers(bit, kPasses, keys_in, keys_out, keys_tmp, vals_in,
-                                          vals_out, vals_tmp);
-      // map: 1 where the bit is 0
-      flag_zero_bits<BLOCK><<<grid, BLOCK, 0, stream>>>(p.keys_src, flags, n, bit);
-      CUDA_CHECK_LAUNCH();
-      // scan: destinations of the 0-bit keys
-      scan.run(flags, scanned, n, block, scan_ws, stream);
-      // scatter
-      if (pairs)
-        split_scatter<BLOCK, true><<<grid, BLOCK, 0, stream>>>(p.keys_src, p.keys_dst, p.vals_src,
-                                                               p.vals_dst, flags, scanned, n, bit);
-      else
-        split_scatter<BLOCK, false><<<grid, BLOCK, 0, stream>>>(p.keys_src, p.keys_dst, nullptr,
-                                                                nullptr, flags, scanned, n, bit);
-      CUDA_CHECK_LAUNCH();
-    }
+    // per bit: flag the 0 bits, scan the flags (destinations of the 0-bit keys), scatter
+    detail::scan_based_sort(
+        temp, temp_bytes, scan, kPasses, n, keys_in, keys_out, vals_in, vals_out, n, block, stream,
+        [&](const detail::PassBuffers& p, int bit, int* flags) {
+          flag_zero_bits<BLOCK><<<grid, BLOCK, 0, stream>>>(p.keys_src, flags, n, bit);
+          CUDA_CHECK_LAUNCH();
+        },
+        [&](const detail::PassBuffers& p, int bit, const int* flags, const int* scanned,
+            auto pairs) {
+          split_scatter<BLOCK, decltype(pairs)::value><<<grid, BLOCK, 0, stream>>>(
+              p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, flags, scanned, n, bit);
+          CUDA_CHECK_LAUNCH();
+        });
   });
 }
 
-void sort_split_1bit(const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_in,
-                     unsigned* vals_out, std::size_t n, int block, Workspace& ws,
-                     cudaStream_t stream) {
-  sort_split_1bit_with_scan(kDefaultScan, keys_in, keys_out, vals_in, vals_out, n, block, ws,
-                            stream);
+void sort_split_1bit(void* temp, std::size_t& temp_bytes, const unsigned* keys_in,
+                     unsigned* keys_out, const unsigned* vals_in, unsigned* vals_out, std::size_t n,
+                     int block, cudaStream_t stream) {
+  sort_split_1bit_with_scan(temp, temp_bytes, kDefaultScan, keys_in, keys_out, vals_in, vals_out, n,
+                            block, stream);
 }
 
 } // namespace gps::sort
