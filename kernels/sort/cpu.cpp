@@ -60,7 +60,7 @@ void sort_cpu_radix(void* temp, std::size_t& temp_bytes, const unsigned* keys_in
   const unsigned chunks = n < (1u << 16) ? 1u : cpu_threads();
   TempLayout layout(temp);
   unsigned* const tk = layout.take<unsigned>(n);
-  unsigned* const tv = layout.take<unsigned>(vals_in ? n : 0);
+  unsigned* const tv = vals_in ? layout.take<unsigned>(n) : nullptr;
   DigitOffsets* const offsets = layout.take<DigitOffsets>(chunks);
   if (layout.sized(temp_bytes))
     return;
@@ -79,7 +79,7 @@ void sort_cpu_radix(void* temp, std::size_t& temp_bytes, const unsigned* keys_in
   for (int pass = 0; pass < kPasses; ++pass) {
     // ping-pong so that the last pass lands in the output
     unsigned* dst_k = (kPasses - 1 - pass) % 2 == 0 ? keys_out : tk;
-    unsigned* dst_v = (kPasses - 1 - pass) % 2 == 0 ? vals_out : tv;
+    unsigned* dst_v = !vals_in ? nullptr : (kPasses - 1 - pass) % 2 == 0 ? vals_out : tv;
     const int shift = pass * kRadixBits;
     // count: each thread its chunk
     for_chunks([&](unsigned c, std::size_t b, std::size_t e) {
