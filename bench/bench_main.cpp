@@ -18,7 +18,8 @@ const char* kHelp =
     "gpu_bench: the project's own options (Google Benchmark's --benchmark_* options work too)\n"
     "  --gps_min_samples=N    fewest samples per row (default 10)\n"
     "  --gps_min_time=S       fewest measured seconds per row (default 0.005)\n"
-    "  --gps_max_time=S       measured seconds after which a row stops even if noisy (default 0.1)\n"
+    "  --gps_max_time=S       measured seconds after which a row stops even if noisy (default "
+    "0.1)\n"
     "  --gps_max_noise=F      stop once the relative standard error of the mean sample is below F\n"
     "                         (default 0.005 = 0.5%)\n"
     "  --gps_cold_l2          flush the L2 before every sample (also GPS_COLD_L2=1)\n"
@@ -27,7 +28,8 @@ const char* kHelp =
 
 bool parse_number(const char* arg, const char* flag, double& out) {
   const std::size_t len = std::strlen(flag);
-  if (std::strncmp(arg, flag, len) != 0 || arg[len] != '=') return false;
+  if (std::strncmp(arg, flag, len) != 0 || arg[len] != '=')
+    return false;
   char* end = nullptr;
   out = std::strtod(arg + len + 1, &end);
   if (end == arg + len + 1 || *end != '\0' || !(out >= 0)) {
@@ -76,14 +78,17 @@ int main(int argc, char** argv) {
   // Every row samples until its own stopping rule (bench/sampler.hpp) inside ONE benchmark
   // iteration, so Google Benchmark must not ask for more: a minimum time it always meets.
   bool user_min_time = false;
-  for (char* arg : args) user_min_time |= std::strncmp(arg, "--benchmark_min_time", 20) == 0;
+  for (char* arg : args)
+    user_min_time |= std::strncmp(arg, "--benchmark_min_time", 20) == 0;
   static char min_time[] = GPS_MIN_TIME_FLAG;
-  if (!user_min_time) args.insert(args.begin() + 1, min_time);
+  if (!user_min_time)
+    args.insert(args.begin() + 1, min_time);
   int args_count = static_cast<int>(args.size());
   args.push_back(nullptr);
 
   benchmark::Initialize(&args_count, args.data());
-  if (benchmark::ReportUnrecognizedArguments(args_count, args.data())) return 2;
+  if (benchmark::ReportUnrecognizedArguments(args_count, args.data()))
+    return 2;
 
   if (!gps::bench::gpu_present())
     std::fprintf(stderr, "gpu_bench: %s; GPU rows will be reported as skipped\n",

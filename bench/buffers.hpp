@@ -24,7 +24,8 @@ template <typename T> DeviceBuffer<T> to_device(const std::vector<T>& host) {
 }
 template <typename T> std::vector<T> to_host(const T* d, std::size_t n) {
   std::vector<T> h(n);
-  if (n) CUDA_CHECK(cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
+  if (n)
+    CUDA_CHECK(cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
   return h;
 }
 
@@ -39,8 +40,8 @@ template <typename T> void poison_host(std::vector<T>& h) {
 template <typename T> std::string first_mismatch(const T* got, const T* want, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i)
     if (!(got[i] == want[i]))
-      return "wrong result at index " + std::to_string(i) + " of " + std::to_string(n) +
-             ": got " + std::to_string(got[i]) + ", expected " + std::to_string(want[i]);
+      return "wrong result at index " + std::to_string(i) + " of " + std::to_string(n) + ": got " +
+             std::to_string(got[i]) + ", expected " + std::to_string(want[i]);
   return "";
 }
 

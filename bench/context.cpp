@@ -37,7 +37,8 @@ void add_clock_context(int dev) {
   auto init = reinterpret_cast<Init>(dlsym(nvml, "nvmlInit_v2"));
   auto by_bus = reinterpret_cast<ByBus>(dlsym(nvml, "nvmlDeviceGetHandleByPciBusId_v2"));
   auto clock = reinterpret_cast<Clock>(dlsym(nvml, "nvmlDeviceGetClockInfo"));
-  auto reasons = reinterpret_cast<Reasons>(dlsym(nvml, "nvmlDeviceGetCurrentClocksThrottleReasons"));
+  auto reasons =
+      reinterpret_cast<Reasons>(dlsym(nvml, "nvmlDeviceGetCurrentClocksThrottleReasons"));
   char bus[32] = {};
   void* handle = nullptr;
   unsigned sm = 0, mem = 0;
@@ -48,7 +49,8 @@ void add_clock_context(int dev) {
     benchmark::AddCustomContext("gpu_memory_clock_mhz_at_start", std::to_string(mem));
     unsigned long long r = 0;
     if (reasons && reasons(handle, &r) == 0) {
-      // 0x1 idle and 0x4 applications clocks setting are normal; power, thermal and slowdown are not
+      // 0x1 idle and 0x4 applications clocks setting are normal; power, thermal and slowdown are
+      // not
       const bool throttled = (r & ~0x5ull) != 0;
       std::ostringstream s;
       s << "0x" << std::hex << r << (throttled ? " (throttled)" : " (not throttled)");

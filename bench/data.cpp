@@ -30,7 +30,8 @@ std::vector<int> random_sparse_ints(std::size_t n, double keep, std::uint64_t se
                     for (std::size_t i = b; i < e; ++i) {
                       // uniform in [0, 1) from the top 53 bits
                       const double u = static_cast<double>(random_word(seed, i) >> 11) * 0x1.0p-53;
-                      if (u >= keep) continue; // v[i] stays 0
+                      if (u >= keep)
+                        continue; // v[i] stays 0
                       const auto value = static_cast<std::uint32_t>(random_word(value_seed, i));
                       v[i] = static_cast<int>(value != 0 ? value : 1u);
                     }
@@ -40,9 +41,12 @@ std::vector<int> random_sparse_ints(std::size_t n, double keep, std::uint64_t se
 
 const char* key_distribution_name(KeyDistribution d) {
   switch (d) {
-  case KeyDistribution::Uniform: return "uniform";
-  case KeyDistribution::LowEntropy: return "low_entropy";
-  case KeyDistribution::AllEqual: return "all_equal";
+  case KeyDistribution::Uniform:
+    return "uniform";
+  case KeyDistribution::LowEntropy:
+    return "low_entropy";
+  case KeyDistribution::AllEqual:
+    return "all_equal";
   }
   return "unknown";
 }
@@ -56,11 +60,15 @@ std::vector<unsigned> random_keys(std::size_t n, std::uint64_t seed, KeyDistribu
                   [&](unsigned, std::size_t b, std::size_t e) {
                     for (std::size_t i = b; i < e; ++i) {
                       switch (d) {
-                      case KeyDistribution::Uniform: v[i] = word(0, i); break;
+                      case KeyDistribution::Uniform:
+                        v[i] = word(0, i);
+                        break;
                       case KeyDistribution::LowEntropy:
                         v[i] = word(0, i) & word(1, i) & word(2, i);
                         break;
-                      case KeyDistribution::AllEqual: v[i] = word(0, 0); break;
+                      case KeyDistribution::AllEqual:
+                        v[i] = word(0, 0);
+                        break;
                       }
                     }
                   });

@@ -22,17 +22,20 @@ __global__ void first_difference_kernel(const unsigned* a, const unsigned* b, st
 } // namespace
 
 void poison_device(void* d, std::size_t bytes) {
-  if (bytes) CUDA_CHECK(cudaMemset(d, kPoisonByte, bytes));
+  if (bytes)
+    CUDA_CHECK(cudaMemset(d, kPoisonByte, bytes));
   CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 std::string wrong_count(unsigned long long got, unsigned long long want) {
-  if (got == want) return "";
+  if (got == want)
+    return "";
   return "wrong count: got " + std::to_string(got) + ", expected " + std::to_string(want);
 }
 
 std::string first_mismatch_device(const void* got, const void* want, std::size_t n) {
-  if (n == 0) return "";
+  if (n == 0)
+    return "";
   DeviceBuffer<unsigned long long> first(1);
   const unsigned long long none = n;
   CUDA_CHECK(cudaMemcpy(first.data(), &none, sizeof none, cudaMemcpyHostToDevice));
@@ -42,13 +45,13 @@ std::string first_mismatch_device(const void* got, const void* want, std::size_t
   CUDA_CHECK_LAUNCH();
   unsigned long long index = 0;
   CUDA_CHECK(cudaMemcpy(&index, first.data(), sizeof index, cudaMemcpyDeviceToHost));
-  if (index >= n) return "";
+  if (index >= n)
+    return "";
   unsigned g = 0, w = 0;
   CUDA_CHECK(cudaMemcpy(&g, a + index, sizeof g, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaMemcpy(&w, b + index, sizeof w, cudaMemcpyDeviceToHost));
-  return "wrong result at index " + std::to_string(index) + " of " + std::to_string(n) +
-         ": got " + std::to_string(static_cast<int>(g)) + ", expected " +
-         std::to_string(static_cast<int>(w));
+  return "wrong result at index " + std::to_string(index) + " of " + std::to_string(n) + ": got " +
+         std::to_string(static_cast<int>(g)) + ", expected " + std::to_string(static_cast<int>(w));
 }
 
 } // namespace gps

@@ -35,13 +35,17 @@ GpuState& gpu_state() {
   static GpuState state = [] {
     GpuState s;
     s.present = gpu_available(&s.absence);
-    if (s.present) s.stream = std::make_unique<CudaStream>();
-    else s.absence = "skipped: no GPU (" + s.absence + ")";
+    if (s.present)
+      s.stream = std::make_unique<CudaStream>();
+    else
+      s.absence = "skipped: no GPU (" + s.absence + ")";
     return s;
   }();
   return state;
 }
-cudaStream_t bench_stream() { return gpu_state().stream->get(); }
+cudaStream_t bench_stream() {
+  return gpu_state().stream->get();
+}
 
 // The L2 flush buffer for cold mode: twice the L2, zeroed before every sample.
 void flush_l2(cudaStream_t stream) {
@@ -59,7 +63,8 @@ void flush_l2(cudaStream_t stream) {
 double gpu_sample(const std::function<void(cudaStream_t)>& work) {
   static CudaEvent start, stop;
   cudaStream_t s = bench_stream();
-  if (options().cold_l2) flush_l2(s);
+  if (options().cold_l2)
+    flush_l2(s);
   CUDA_CHECK(cudaEventRecord(start.get(), s));
   work(s);
   CUDA_CHECK(cudaEventRecord(stop.get(), s));
@@ -87,12 +92,14 @@ std::string check_fits(std::size_t bytes) {
   std::size_t free_bytes = 0, total = 0;
   CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
   const std::size_t margin = 64u << 20;
-  if (bytes + margin <= free_bytes) return "";
+  if (bytes + margin <= free_bytes)
+    return "";
   return "skipped: needs " + gib(bytes) + " more GPU memory, " + gib(free_bytes) + " free of " +
          gib(total);
 }
 
-// ---- the copy roofline ---------------------------------------------------------------------------
+// ---- the copy roofline
+// ---------------------------------------------------------------------------
 
 // Source and destination of the device-to-device copy of n int32 (random data: some memory systems
 // compress zeros), one size at a time.
@@ -106,7 +113,8 @@ CopyBuffers& copy_buffers(std::size_t n) {
     b.src.release();
     b.dst.release();
     b.n = ~std::size_t{0};
-    if (std::string why = check_fits(2 * n * sizeof(int)); !why.empty()) throw std::runtime_error(why);
+    if (std::string why = check_fits(2 * n * sizeof(int)); !why.empty())
+      throw std::runtime_error(why);
     b.src = to_device(random_ints(n, 7));
     b.dst.allocate(n);
     b.n = n;
@@ -116,8 +124,8 @@ CopyBuffers& copy_buffers(std::size_t n) {
 void copy_work(std::size_t n, cudaStream_t s) {
   CopyBuffers& b = copy_buffers(n);
   if (n)
-    CUDA_CHECK(cudaMemcpyAsync(b.dst.data(), b.src.data(), n * sizeof(int),
-                               cudaMemcpyDeviceToDevice, s));
+    CUDA_CHECK(
+        cudaMemcpyAsync(b.dst.data(), b.src.data(), n * sizeof(int), cudaMemcpyDeviceToDevice, s));
 }
 
 // The copy bandwidth of n int32 (bytes read + written / median time), measured once per size with
@@ -125,14 +133,16 @@ void copy_work(std::size_t n, cudaStream_t s) {
 // every ratio of that size. 0 when the buffers do not fit.
 double copy_gbs(std::size_t n) {
   static std::map<std::size_t, double> cache;
-  if (auto it = cache.find(n); it != cache.end()) return it->second;
+  if (auto it = cache.find(n); it != cache.end())
+    return it->second;
   double gbs = 0;
   try {
     copy_work(n, bench_stream()); // warm-up
     SamplingPolicy policy = sampling_policy();
     policy.min_samples = std::max(policy.min_samples, 30);
     policy.min_seconds = std::max(policy.min_seconds, 0.02);
-    const Samples s = take_samples([n] { return gpu_sample([n](cudaStream_t st) { copy_work(n, st); }); }, policy);
+    const Samples s = take_samples(
+        [n] { return gpu_sample([n](cudaStream_t st) { copy_work(n, st); }); }, policy);
     gbs = 2.0 * static_cast<double>(n) * sizeof(int) / s.median() / 1e9;
   } catch (const std::exception&) {
     gbs = 0;
@@ -146,12 +156,14 @@ double copy_gbs(std::size_t n) {
 void set_counters(benchmark::State& state, const Traffic& traffic, std::size_t n, int block,
                   bool on_gpu, const Samples& s) {
   const double median = s.median();
-  if (median <= 0) return;
+  if (median <= 0)
+    return;
   const double gbs = traffic.bytes / median / 1e9;
   state.counters["GB/s"] = gbs;
   state.counters["elements/s"] = traffic.elements / median;
   state.counters["n"] = static_cast<double>(n);
-  if (block > 0) state.counters["block"] = block;
+  if (block > 0)
+    state.counters["block"] = block;
   // seconds, so that the console's SI prefixes read right (743n = 743 ns)
   state.counters["median_s"] = median;
   state.counters["p10_s"] = s.quantile(0.1);
@@ -171,10 +183,10 @@ template <typename Body> void guarded(benchmark::State& state, Body&& body) {
   try {
     body();
   } catch (const CudaError& e) {
-    state.SkipWithError(e.code() == cudaErrorMemoryAllocation
-                            ? (std::string("skipped: does not fit in GPU memory (") + e.what() + ")")
-                                  .c_str()
-                            : e.what());
+    state.SkipWithError(
+        e.code() == cudaErrorMemoryAllocation
+            ? (std::string("skipped: does not fit in GPU memory (") + e.what() + ")").c_str()
+            : e.what());
   } catch (const std::bad_alloc&) {
     state.SkipWithError("skipped: out of host memory");
   } catch (const std::exception& e) {
@@ -254,7 +266,8 @@ void run_row(benchmark::State& state, Row& row) {
     // warm-up, which is also the checked run: poisoned outputs, every element compared
     inst.poison(v.target);
     work(stream);
-    if (gpu) CUDA_CHECK(cudaStreamSynchronize(stream));
+    if (gpu)
+      CUDA_CHECK(cudaStreamSynchronize(stream));
     if (!row.validated) {
       if (std::string error = inst.check(v.target); !error.empty()) {
         state.SkipWithError(error.c_str());
@@ -265,8 +278,7 @@ void run_row(benchmark::State& state, Row& row) {
     Samples s;
     for (auto _ : state) {
       s = gpu ? take_samples([&] { return gpu_sample(work); }, sampling_policy())
-              : take_samples([&] { return cpu_sample([&] { work(nullptr); }); },
-                             sampling_policy());
+              : take_samples([&] { return cpu_sample([&] { work(nullptr); }); }, sampling_policy());
       state.SetIterationTime(s.median());
     }
     set_counters(state, inst.traffic(), row.size.n, row.block, gpu, s);
@@ -303,8 +315,12 @@ benchmark::internal::Benchmark* settings(benchmark::internal::Benchmark* b) {
 
 } // namespace
 
-bool gpu_present() { return gpu_state().present; }
-const std::string& gpu_absence() { return gpu_state().absence; }
+bool gpu_present() {
+  return gpu_state().present;
+}
+const std::string& gpu_absence() {
+  return gpu_state().absence;
+}
 
 // ---- registration ------------------------------------------------------------------------------
 

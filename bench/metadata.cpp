@@ -53,9 +53,10 @@ void record_row(const std::string& name, const Problem& problem, const std::stri
   json += json.empty() ? "{" : ",";
   // Google Benchmark appends /manual_time to the names of manually timed rows
   json += quote(name + "/manual_time") + ":{\"algorithm\":" + quote(problem.algorithm()) +
-          ",\"variant\":" + quote(variant) + ",\"axes\":" + axes + ",\"size\":" +
-          quote(size.pot ? "pot" : "npot") + ",\"log2n\":" + std::to_string(size.log2n) +
-          ",\"n\":" + std::to_string(size.n) + ",\"block\":" + std::to_string(block) + "}";
+          ",\"variant\":" + quote(variant) + ",\"axes\":" + axes +
+          ",\"size\":" + quote(size.pot ? "pot" : "npot") +
+          ",\"log2n\":" + std::to_string(size.log2n) + ",\"n\":" + std::to_string(size.n) +
+          ",\"block\":" + std::to_string(block) + "}";
 }
 
 void add_metadata_context() {
@@ -65,7 +66,8 @@ void add_metadata_context() {
     suites += (first ? "" : ",") + quote(p->algorithm());
     std::string axes = "[";
     const auto names = p->axis_names();
-    for (std::size_t i = 0; i < names.size(); ++i) axes += (i ? "," : "") + quote(names[i]);
+    for (std::size_t i = 0; i < names.size(); ++i)
+      axes += (i ? "," : "") + quote(names[i]);
     axes += "]";
     std::string list = "[" + variant_json("copy", "gpu", "roofline", {}, 0,
                                           "cudaMemcpyAsync device to device of n int32: the "
@@ -74,8 +76,8 @@ void add_metadata_context() {
       list += "," + variant_json(v.name, target_name(v.target), role_name(v.role), v.blocks,
                                  v.default_block, v.description);
     list += "]";
-    variants += (first ? "" : ",") + quote(p->algorithm()) + ":{\"traffic\":" +
-                quote(p->traffic_model()) + ",\"unit\":" + quote(p->unit()) +
+    variants += (first ? "" : ",") + quote(p->algorithm()) +
+                ":{\"traffic\":" + quote(p->traffic_model()) + ",\"unit\":" + quote(p->unit()) +
                 ",\"axes\":" + axes + ",\"variants\":" + list + "}";
     first = false;
   }

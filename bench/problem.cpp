@@ -20,7 +20,8 @@ std::vector<SizeCase> size_cases() {
 
 const Problem* find_problem(const std::string& algorithm) {
   for (const Problem* p : all_problems())
-    if (algorithm == p->algorithm()) return p;
+    if (algorithm == p->algorithm())
+      return p;
   return nullptr;
 }
 
@@ -28,7 +29,8 @@ std::vector<RowPlan> benchmark_rows(const Problem& problem, const AxisPoint& poi
                                     const SizeCase& size) {
   std::vector<RowPlan> rows;
   for (const VariantInfo& v : problem.variants()) {
-    if (size.log2n > v.limits.max_log2 || !problem.benchmarked(point, size, v.target)) continue;
+    if (size.log2n > v.limits.max_log2 || !problem.benchmarked(point, size, v.target))
+      continue;
     if (v.blocks.empty()) {
       rows.push_back({&v, 0});
       continue;
@@ -36,7 +38,8 @@ std::vector<RowPlan> benchmark_rows(const Problem& problem, const AxisPoint& poi
     const bool sweep = size.log2n <= v.limits.sweep_max_log2 &&
                        (!v.limits.sweep_primary_only || problem.sweeps(point, size));
     for (int block : v.blocks)
-      if (sweep || block == v.default_block) rows.push_back({&v, block});
+      if (sweep || block == v.default_block)
+        rows.push_back({&v, block});
   }
   return rows;
 }
@@ -44,9 +47,11 @@ std::vector<RowPlan> benchmark_rows(const Problem& problem, const AxisPoint& poi
 std::string benchmark_name(const Problem& problem, const VariantInfo& v, const AxisPoint& point,
                            const SizeCase& size, int block) {
   std::string name = std::string(problem.algorithm()) + "/" + v.name;
-  for (const auto& value : point.values) name += "/" + value.segment;
+  for (const auto& value : point.values)
+    name += "/" + value.segment;
   name += "/" + size.label();
-  if (block > 0) name += "/block:" + std::to_string(block);
+  if (block > 0)
+    name += "/block:" + std::to_string(block);
   return name;
 }
 

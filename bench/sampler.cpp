@@ -11,13 +11,16 @@ SamplingPolicy& sampling_policy() {
 }
 
 double Samples::quantile(double q) const {
-  if (seconds.empty()) return 0;
+  if (seconds.empty())
+    return 0;
   const double pos = q * static_cast<double>(seconds.size() - 1);
   const auto lo = static_cast<std::size_t>(pos);
   const std::size_t hi = std::min(lo + 1, seconds.size() - 1);
   return seconds[lo] + (seconds[hi] - seconds[lo]) * (pos - static_cast<double>(lo));
 }
-double Samples::median() const { return quantile(0.5); }
+double Samples::median() const {
+  return quantile(0.5);
+}
 
 namespace {
 struct Moments {
@@ -25,12 +28,16 @@ struct Moments {
 };
 Moments moments(const std::vector<double>& x) {
   Moments m;
-  if (x.empty()) return m;
-  for (double v : x) m.mean += v;
+  if (x.empty())
+    return m;
+  for (double v : x)
+    m.mean += v;
   m.mean /= static_cast<double>(x.size());
-  if (x.size() < 2) return m;
+  if (x.size() < 2)
+    return m;
   double ss = 0;
-  for (double v : x) ss += (v - m.mean) * (v - m.mean);
+  for (double v : x)
+    ss += (v - m.mean) * (v - m.mean);
   m.stdev = std::sqrt(ss / static_cast<double>(x.size() - 1));
   return m;
 }
@@ -49,12 +56,15 @@ Samples take_samples(const std::function<double()>& sample, const SamplingPolicy
     s.seconds.push_back(t);
     total += t;
     const int count = static_cast<int>(s.seconds.size());
-    if (count >= policy.max_samples || total >= policy.max_seconds) break;
-    if (count < policy.min_samples || total < policy.min_seconds) continue;
+    if (count >= policy.max_samples || total >= policy.max_seconds)
+      break;
+    if (count < policy.min_samples || total < policy.min_seconds)
+      continue;
     // the relative standard error of the mean, checked every few samples
     if (count % 4 == 0) {
       const Moments m = moments(s.seconds);
-      if (m.mean > 0 && m.stdev / std::sqrt(static_cast<double>(count)) / m.mean <= policy.max_noise)
+      if (m.mean > 0 &&
+          m.stdev / std::sqrt(static_cast<double>(count)) / m.mean <= policy.max_noise)
         break;
     }
   }

@@ -22,15 +22,18 @@ std::vector<int> kept_elements(const std::vector<int>& input) {
   std::vector<std::size_t> offsets(chunks + 1, 0);
   parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
     std::size_t kept = 0;
-    for (std::size_t i = b; i < e; ++i) kept += input[i] != 0;
+    for (std::size_t i = b; i < e; ++i)
+      kept += input[i] != 0;
     offsets[c + 1] = kept;
   });
-  for (unsigned c = 0; c < chunks; ++c) offsets[c + 1] += offsets[c];
+  for (unsigned c = 0; c < chunks; ++c)
+    offsets[c + 1] += offsets[c];
   std::vector<int> kept(offsets[chunks]);
   parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
     std::size_t k = offsets[c];
     for (std::size_t i = b; i < e; ++i)
-      if (input[i] != 0) kept[k++] = input[i];
+      if (input[i] != 0)
+        kept[k++] = input[i];
   });
   return kept;
 }
@@ -44,7 +47,8 @@ public:
   std::size_t device_bytes() const override { return 3 * n_ * sizeof(int) + sizeof(unsigned); }
 
   void prepare(Target target) override {
-    if (!host_ready_) make_host();
+    if (!host_ready_)
+      make_host();
     if (target == Target::Gpu && !device_ready_) {
       d_in_ = to_device(input_);
       d_expected_ = to_device(expected_);
@@ -52,7 +56,8 @@ public:
       d_count_.allocate(1);
       device_ready_ = true;
     }
-    if (target == Target::Cpu) h_out_.resize(n_);
+    if (target == Target::Cpu)
+      h_out_.resize(n_);
   }
   std::size_t temp_bytes(const VariantInfo& v, int block) override {
     std::size_t bytes = 0;
@@ -75,10 +80,12 @@ public:
   std::string check(Target target) override {
     const std::size_t kept = expected_.size();
     if (target == Target::Cpu) {
-      if (std::string e = wrong_count(h_count_, kept); !e.empty()) return e;
+      if (std::string e = wrong_count(h_count_, kept); !e.empty())
+        return e;
       return first_mismatch(h_out_.data(), expected_.data(), kept);
     }
-    if (std::string e = wrong_count(to_host(d_count_.data(), 1)[0], kept); !e.empty()) return e;
+    if (std::string e = wrong_count(to_host(d_count_.data(), 1)[0], kept); !e.empty())
+      return e;
     if (std::string e = first_mismatch_device(d_out_.data(), d_expected_.data(), kept); !e.empty())
       return e;
     if (purpose_ == Purpose::Test) {
@@ -97,9 +104,7 @@ public:
   }
 
 private:
-  static const compact::Variant& row(const VariantInfo& v) {
-    return compact::variants()[v.index];
-  }
+  static const compact::Variant& row(const VariantInfo& v) { return compact::variants()[v.index]; }
   const int* in(const VariantInfo& v) const {
     return v.target == Target::Gpu ? d_in_.data() : input_.data();
   }
@@ -115,7 +120,8 @@ private:
     } else { // the tests check against the reference row of the table
       const compact::Variant* ref = nullptr;
       for (const auto& v : compact::variants())
-        if (v.role == Role::Reference && !ref) ref = &v;
+        if (v.role == Role::Reference && !ref)
+          ref = &v;
       std::vector<int> out(n_);
       unsigned kept = 0;
       run_on_host(*ref, input_.data(), out.data(), &kept, n_);

@@ -36,8 +36,10 @@ public:
     row(v).run(temp, bytes, in(v), out(v), n_, block, stream);
   }
   void poison(Target target) override {
-    if (target == Target::Gpu) poison_device(d_out_.data(), d_out_.bytes());
-    else h_out_ = static_cast<int>(0xABABABABu);
+    if (target == Target::Gpu)
+      poison_device(d_out_.data(), d_out_.bytes());
+    else
+      h_out_ = static_cast<int>(0xABABABABu);
   }
   std::string check(Target target) override {
     const int got = target == Target::Gpu ? to_host(d_out_.data(), 1)[0] : h_out_;

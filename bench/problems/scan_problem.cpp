@@ -14,14 +14,16 @@ public:
   std::size_t device_bytes() const override { return 3 * n_ * sizeof(int); }
 
   void prepare(Target target) override {
-    if (!host_ready_) make_host();
+    if (!host_ready_)
+      make_host();
     if (target == Target::Gpu && !device_ready_) {
       d_in_ = to_device(input_);
       d_expected_ = to_device(expected_);
       d_out_.allocate(n_);
       device_ready_ = true;
     }
-    if (target == Target::Cpu) h_out_.resize(n_);
+    if (target == Target::Cpu)
+      h_out_.resize(n_);
   }
 
   std::size_t temp_bytes(const VariantInfo& v, int block) override {
@@ -34,11 +36,14 @@ public:
     row(v).run(temp, bytes, in(v), out(v), n_, block, stream);
   }
   void poison(Target target) override {
-    if (target == Target::Gpu) poison_device(d_out_.data(), d_out_.bytes());
-    else poison_host(h_out_);
+    if (target == Target::Gpu)
+      poison_device(d_out_.data(), d_out_.bytes());
+    else
+      poison_host(h_out_);
   }
   std::string check(Target target) override {
-    if (target == Target::Cpu) return first_mismatch(h_out_.data(), expected_.data(), n_);
+    if (target == Target::Cpu)
+      return first_mismatch(h_out_.data(), expected_.data(), n_);
     std::string error = first_mismatch_device(d_out_.data(), d_expected_.data(), n_);
     if (error.empty() && purpose_ == Purpose::Test &&
         !first_mismatch(to_host(d_in_.data(), n_).data(), input_.data(), n_).empty())

@@ -24,7 +24,9 @@ namespace {
 
 constexpr std::size_t kExactKeysMax = std::size_t{1} << 24;
 
-unsigned check_threads(std::size_t n) { return n < (1u << 20) ? 1u : cpu_threads(); }
+unsigned check_threads(std::size_t n) {
+  return n < (1u << 20) ? 1u : cpu_threads();
+}
 
 struct Fingerprint {
   std::uint64_t a = 0, b = 0;
@@ -42,7 +44,8 @@ Fingerprint fingerprint(const unsigned* keys, std::size_t n) {
     part[c] = f;
   });
   Fingerprint total;
-  for (const auto& f : part) total.a += f.a, total.b += f.b;
+  for (const auto& f : part)
+    total.a += f.a, total.b += f.b;
   return total;
 }
 
@@ -72,11 +75,13 @@ public:
   Readback(const Readback&) = delete;
   Readback& operator=(const Readback&) = delete;
   ~Readback() {
-    if (pinned_) cudaFreeHost(pinned_);
+    if (pinned_)
+      cudaFreeHost(pinned_);
   }
   const unsigned* fetch(const unsigned* d, std::size_t n) {
     if (n > capacity_ && !pinning_failed_) {
-      if (pinned_) cudaFreeHost(pinned_);
+      if (pinned_)
+        cudaFreeHost(pinned_);
       pinned_ = nullptr;
       capacity_ = 0;
       void* p = nullptr;
@@ -88,9 +93,11 @@ public:
         pinning_failed_ = true;
       }
     }
-    if (pinning_failed_ && pageable_.size() < n) pageable_.resize(n);
+    if (pinning_failed_ && pageable_.size() < n)
+      pageable_.resize(n);
     unsigned* dst = pinning_failed_ ? pageable_.data() : pinned_;
-    if (n) CUDA_CHECK(cudaMemcpy(dst, d, n * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    if (n)
+      CUDA_CHECK(cudaMemcpy(dst, d, n * sizeof(unsigned), cudaMemcpyDeviceToHost));
     return dst;
   }
 
@@ -184,8 +191,8 @@ private:
       row.run(temp, bytes, d_keys_in_.data(), d_keys_out_.data(),
               point_.pairs ? d_vals_in_.data() : nullptr, d_vals_out_.data(), n_, block, s);
     else
-      row.run(temp, bytes, keys_.data(), h_keys_out_.data(),
-              point_.pairs ? vals_.data() : nullptr, h_vals_out_.data(), n_, block, s);
+      row.run(temp, bytes, keys_.data(), h_keys_out_.data(), point_.pairs ? vals_.data() : nullptr,
+              h_vals_out_.data(), n_, block, s);
   }
 
   std::string check_sorted(const unsigned* keys, const unsigned* vals) const {
@@ -193,10 +200,12 @@ private:
     if (vals) {
       const std::size_t i = first_bad(n, [&](std::size_t i) {
         const unsigned v = vals[i];
-        if (v >= n || keys[i] != keys_[v]) return true;
+        if (v >= n || keys[i] != keys_[v])
+          return true;
         return i > 0 && !(keys[i - 1] < keys[i] || (keys[i - 1] == keys[i] && vals[i - 1] < v));
       });
-      if (i == n) return "";
+      if (i == n)
+        return "";
       return at(i, n,
                 "key " + std::to_string(keys[i]) + " value " + std::to_string(vals[i]) +
                     (i > 0 ? " after key " + std::to_string(keys[i - 1]) + " value " +
@@ -206,14 +215,17 @@ private:
     }
     if (n <= kExactKeysMax) {
       const std::size_t i = first_bad(n, [&](std::size_t i) { return keys[i] != sorted_keys_[i]; });
-      if (i == n) return "";
+      if (i == n)
+        return "";
       return at(i, n,
                 "got " + std::to_string(keys[i]) + ", expected " + std::to_string(sorted_keys_[i]));
     }
     const std::size_t i =
         first_bad(n, [&](std::size_t i) { return i > 0 && keys[i - 1] > keys[i]; });
-    if (i != n) return at(i, n, std::to_string(keys[i]) + " after " + std::to_string(keys[i - 1]));
-    if (!(fingerprint(keys, n) == fingerprint_)) return "sorted, but not a permutation of the input";
+    if (i != n)
+      return at(i, n, std::to_string(keys[i]) + " after " + std::to_string(keys[i - 1]));
+    if (!(fingerprint(keys, n) == fingerprint_))
+      return "sorted, but not a permutation of the input";
     return "";
   }
 
@@ -227,7 +239,9 @@ private:
   Readback readback_[2];
 };
 
-bool is_uniform(const AxisPoint& p) { return p.id / 2 == 0; }
+bool is_uniform(const AxisPoint& p) {
+  return p.id / 2 == 0;
+}
 
 class SortProblem final : public Problem {
 public:
@@ -256,7 +270,8 @@ public:
   }
   // skewed distributions at pot sizes only; CPU rows for uniform keys at pot sizes
   bool benchmarked(const AxisPoint& p, const SizeCase& size, Target target) const override {
-    if (!is_uniform(p) && !size.pot) return false;
+    if (!is_uniform(p) && !size.pot)
+      return false;
     return target == Target::Gpu || (is_uniform(p) && size.pot);
   }
   bool sweeps(const AxisPoint& p, const SizeCase& size) const override {

@@ -1,6 +1,7 @@
-// What every algorithm's variant table shares: where a variant runs, the block sizes the
-// benchmarks and tests sweep, the row shape of the tables whose variants differ only in their
-// function, and the lookup by name.
+// What every algorithm's variant table shares: the row shape, where a variant runs, its role in
+// the study, the block sizes it takes, what the benchmarks may trim for cost, and the lookup by
+// name. The table is the one source of truth: benchmarks and tests are generated from it and the
+// benchmark JSON records it (bench/metadata.cpp), so scripts never hard-code a variant.
 #pragma once
 
 #include <cstddef>
@@ -11,24 +12,62 @@ namespace gps {
 
 enum class Target { Cpu, Gpu };
 
+// Why a variant is in the study: reference (the sequential CPU loop every result is checked
+// against), baseline (another CPU implementation), study (a step of the GPU course: textbook to
+// single-pass), vendor (Thrust/CUB, the anchors). The device-to-device copy, the roofline, is
+// registered by the harness for every algorithm.
+enum class Role { Reference, Baseline, Study, Vendor };
+
+constexpr const char* target_name(Target t) {
+  return t == Target::Cpu ? "cpu" : "gpu";
+}
+constexpr const char* role_name(Role r) {
+  return r == Role::Reference  ? "reference"
+         : r == Role::Baseline ? "baseline"
+         : r == Role::Study    ? "study"
+                               : "vendor";
+}
+
 // Block sizes of the variants that take any block size.
 inline constexpr int kBlockSizes[] = {64, 128, 256, 512, 1024};
+inline std::vector<int> any_block() {
+  return {std::begin(kBlockSizes), std::end(kBlockSizes)};
+}
 
-// One row of a variant table (scan, compact, reduce): Fn is the algorithm's host signature.
-template <typename Fn> struct BlockVariant {
+// What the benchmarks may leave out to keep a suite's run time in bounds; the study's cost, not
+// the variant's correctness (the tests run every block at every edge size).
+struct BenchLimits {
+  int max_log2 = 30;               // no benchmark row above 2^max_log2 (slow CPU rows)
+  int sweep_max_log2 = 30;         // block sweep up to here; the default block above it
+  bool sweep_primary_only = false; // block sweep only at the algorithm's primary axis point
+};
+
+// One row of a variant table; Fn is the algorithm's host signature (temp-storage contract first,
+// common/temp_storage.hpp).
+template <typename Fn> struct Variant {
   const char* name;
   Fn run;
   Target target;
-  bool takes_block;                     // registered for every block size in kBlockSizes
-  std::size_t (*tile_elems)(int block); // elements one block handles (edge sizes for the tests)
+  Role role;
+  std::vector<int> blocks;              // block sizes it takes; empty: none
+  int default_block;                    // used where no block sweep is made; 0 when none
+  std::size_t (*tile_elems)(int block); // elements one block handles (test edge sizes); 0: none
   const char* description;
+  BenchLimits limits = {};
+
+  bool takes_block() const { return !blocks.empty(); }
 };
 
+inline std::size_t no_tile(int) {
+  return 0;
+}
+
 // The row named `name` in `table`, or nullptr when there is none.
-template <typename Variant>
-const Variant* find_by_name(const std::vector<Variant>& table, std::string_view name) {
+template <typename Row>
+const Row* find_by_name(const std::vector<Row>& table, std::string_view name) {
   for (const auto& v : table)
-    if (name == v.name) return &v;
+    if (name == v.name)
+      return &v;
   return nullptr;
 }
 
