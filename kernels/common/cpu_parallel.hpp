@@ -9,7 +9,9 @@
 
 namespace gps {
 
-inline unsigned cpu_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
+inline unsigned cpu_threads() {
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 template <typename F> void parallel_chunks(std::size_t n, unsigned chunks, F&& fn) {
   chunks = static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(chunks, n)));
@@ -19,7 +21,8 @@ template <typename F> void parallel_chunks(std::size_t n, unsigned chunks, F&& f
     const std::size_t begin = n * c / chunks, end = n * (c + 1) / chunks;
     threads.emplace_back([&fn, c, begin, end] { fn(c, begin, end); });
   }
-  for (auto& t : threads) t.join();
+  for (auto& t : threads)
+    t.join();
 }
 
 } // namespace gps

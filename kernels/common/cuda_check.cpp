@@ -17,11 +17,13 @@ bool gpu_available(std::string* reason) {
   cudaError_t err = cudaGetDeviceCount(&count);
   if (err != cudaSuccess) {
     cudaGetLastError();
-    if (reason) *reason = std::string("no usable CUDA GPU: ") + cudaGetErrorString(err);
+    if (reason)
+      *reason = std::string("no usable CUDA GPU: ") + cudaGetErrorString(err);
     return false;
   }
   if (count == 0) {
-    if (reason) *reason = "no usable CUDA GPU: cudaGetDeviceCount reports 0 devices";
+    if (reason)
+      *reason = "no usable CUDA GPU: cudaGetDeviceCount reports 0 devices";
     return false;
   }
   return true;

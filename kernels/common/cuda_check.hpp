@@ -29,7 +29,8 @@ bool gpu_available(std::string* reason = nullptr);
 #define CUDA_CHECK(expr)                                                                           \
   do {                                                                                             \
     cudaError_t gps_err_ = (expr);                                                                 \
-    if (gps_err_ != cudaSuccess) ::gps::throw_cuda_error(gps_err_, #expr, __FILE__, __LINE__);     \
+    if (gps_err_ != cudaSuccess)                                                                   \
+      ::gps::throw_cuda_error(gps_err_, #expr, __FILE__, __LINE__);                                \
   } while (0)
 
 // After every kernel launch: catches bad launch configurations immediately.

@@ -30,14 +30,16 @@ public:
   // Frees what is held and allocates `count` elements (uninitialised).
   void allocate(std::size_t count) {
     release();
-    if (count == 0) return;
+    if (count == 0)
+      return;
     void* p = nullptr;
     CUDA_CHECK(cudaMalloc(&p, count * sizeof(T)));
     ptr_ = static_cast<T*>(p);
     count_ = count;
   }
   void release() noexcept {
-    if (ptr_) cudaFree(ptr_);
+    if (ptr_)
+      cudaFree(ptr_);
     ptr_ = nullptr;
     count_ = 0;
   }
@@ -56,7 +58,8 @@ class CudaEvent {
 public:
   CudaEvent() { CUDA_CHECK(cudaEventCreate(&event_)); }
   ~CudaEvent() {
-    if (event_) cudaEventDestroy(event_);
+    if (event_)
+      cudaEventDestroy(event_);
   }
   CudaEvent(const CudaEvent&) = delete;
   CudaEvent& operator=(const CudaEvent&) = delete;
@@ -75,7 +78,8 @@ class CudaStream {
 public:
   CudaStream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
   ~CudaStream() {
-    if (stream_) cudaStreamDestroy(stream_);
+    if (stream_)
+      cudaStreamDestroy(stream_);
   }
   CudaStream(const CudaStream&) = delete;
   CudaStream& operator=(const CudaStream&) = delete;

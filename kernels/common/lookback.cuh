@@ -1,67 +1,121 @@
-// Tile status for single-pass (chained / decoupled look-back) algorithms, Merrill & Garland 2016,
-// "Single-pass Parallel Prefix Scan with Decoupled Look-back". One 64-bit word per tile holds a
-// flag and a 32-bit value, so a reader always sees a matching pair. Reused by scan, stream
-// compaction (output offsets) and radix sort (per-digit offsets).
+// Single-pass look-back: how a tile learns the sum of the values of every earlier tile of the same
+// launch (Merrill & Garland 2016, "Single-pass Parallel Prefix Scan with Decoupled Look-back";
+// CUB's ScanTileState and TilePrefixCallbackOp in single_pass_scan_operators.cuh). A tile
+// publishes, per slot, a (flag, value) pair in one status word: its own aggregate first, its
+// inclusive prefix once known; a successor walks back over the words, summing aggregates until it
+// meets an inclusive prefix. Tiles are numbered in launch order (next_tile_index), so every tile
+// waited on is running or done and a walk always ends.
+//
+// Users: scan (chained, decoupled_lookback) and compaction (single_pass), one value per tile;
+// the one-sweep radix sort (Adinets & Merrill 2022, "Onesweep"), one value per digit and tile.
+//
+// One module in three layers:
+//   1. word encodings, how a (flag, value) pair fits one word: WideStatusWord (64 bits, any 32-bit
+//      value) and NarrowStatusWord (32 bits, values below 2^31 - 1, half the status traffic);
+//   2. StatusWords<Encoding, SLOTS>: SLOTS words per tile, tile-major, each read and written whole
+//      with relaxed atomics (a reader always sees a matching pair), and the two walks: a warp-wide
+//      window (one value per tile: 32 tiles per L2 round trip) and a serial walk by one thread
+//      (many values per tile: one thread per slot);
+//   3. front ends: TileStatus (one 64-bit word per tile) with the tile-prefix protocols, the prefix
+//      callbacks BlockScan takes (LookbackPrefix, ChainedPrefix), DigitTileStatus<DIGITS> (one
+//      32-bit word per digit), and the host side (carve the words out of the caller's temporary
+//      storage, clear them before the launch).
 #pragma once
 
 #include "common/cuda_check.hpp"
+#include "common/temp_storage.hpp"
 #include "common/warp.cuh"
-#include "common/workspace.hpp"
 
 #include <cuda/atomic>
 
-#include <cstdint>
+#include <cstddef>
 #include <stdexcept>
 
 namespace gps {
 
 enum TileFlag : unsigned { kTileInvalid = 0, kTileAggregate = 1, kTilePrefix = 2 };
 
-struct TileStatus {
-  unsigned long long* words; // one per tile, zeroed (kTileInvalid) before the launch
+// ---- 1. word encodings -----------------------------------------------------------------------
 
-  __device__ __forceinline__ void publish(long long tile, TileFlag flag, unsigned value) const {
-    cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> word(words[tile]);
-    word.store((static_cast<unsigned long long>(flag) << 32) | value, cuda::memory_order_relaxed);
+// 64 bits: the flag in the high half, any 32-bit value in the low half.
+struct WideStatusWord {
+  using Word = unsigned long long;
+  static __host__ __device__ __forceinline__ constexpr Word make(TileFlag flag, unsigned value) {
+    return (static_cast<Word>(flag) << 32) | value;
   }
-  __device__ __forceinline__ unsigned long long load(long long tile) const {
-    cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> word(words[tile]);
+  static __device__ __forceinline__ bool published(Word w) {
+    return static_cast<unsigned>(w >> 32) != kTileInvalid;
+  }
+  static __device__ __forceinline__ bool inclusive(Word w) {
+    return static_cast<unsigned>(w >> 32) == kTilePrefix;
+  }
+  static __device__ __forceinline__ unsigned value(Word w) { return static_cast<unsigned>(w); }
+};
+
+// 32 bits: 0 is "nothing published yet", value + 1 an aggregate, kPrefixBit | (value + 1) an
+// inclusive prefix (the + 1 tells a published zero from "not yet"). Values must stay below
+// kPrefixBit - 1 = 2^31 - 1; the caller checks n. Why a second encoding: where a tile publishes
+// many values (onesweep: 256 digits) the status is written twice and read per tile and slot, so its
+// size is pure overhead traffic; 32-bit words halve it (1 KB per tile at 256 digits), and at 2^28
+// keys a pass's whole array fits in L2.
+struct NarrowStatusWord {
+  using Word = unsigned;
+  static constexpr unsigned kPrefixBit = 1u << 31;
+  static __host__ __device__ __forceinline__ constexpr Word make(TileFlag flag, unsigned value) {
+    return flag == kTileInvalid ? 0u : (flag == kTilePrefix ? kPrefixBit : 0u) | (value + 1);
+  }
+  static __device__ __forceinline__ bool published(Word w) { return w != 0; }
+  static __device__ __forceinline__ bool inclusive(Word w) { return (w & kPrefixBit) != 0; }
+  static __device__ __forceinline__ unsigned value(Word w) { return (w & ~kPrefixBit) - 1; }
+};
+
+// ---- 2. status words and the two walks -------------------------------------------------------
+
+template <typename Encoding, int SLOTS = 1> struct StatusWords {
+  using Word = typename Encoding::Word;
+  Word* words; // tiles * SLOTS words, tile-major, zeroed (nothing published) before the launch
+
+  __device__ __forceinline__ void publish(long long tile, int slot, TileFlag flag,
+                                          unsigned value) const {
+    cuda::atomic_ref<Word, cuda::thread_scope_device> word(words[tile * SLOTS + slot]);
+    word.store(Encoding::make(flag, value), cuda::memory_order_relaxed);
+  }
+  __device__ __forceinline__ Word load(long long tile, int slot) const {
+    cuda::atomic_ref<Word, cuda::thread_scope_device> word(words[tile * SLOTS + slot]);
     return word.load(cuda::memory_order_relaxed);
   }
-  static __device__ __forceinline__ unsigned flag_of(unsigned long long w) {
-    return static_cast<unsigned>(w >> 32);
-  }
-  static __device__ __forceinline__ unsigned value_of(unsigned long long w) {
-    return static_cast<unsigned>(w);
+
+  // Chained (StreamScan) wait by one thread: spin until `tile` has its inclusive prefix.
+  __device__ __forceinline__ unsigned wait_for_prefix(long long tile, int slot) const {
+    Word w;
+    while (!Encoding::inclusive(w = load(tile, slot)))
+      __nanosleep(32);
+    return Encoding::value(w);
   }
 
-  // Chained (StreamScan) wait: spin until the immediate predecessor has its inclusive prefix.
-  __device__ __forceinline__ unsigned wait_for_prefix(long long tile) const {
-    unsigned long long w;
-    while (flag_of(w = load(tile)) != kTilePrefix) __nanosleep(32);
-    return value_of(w);
-  }
-
-  // Decoupled look-back, run by one whole warp for tile `tile` > 0. The warp inspects a window of
+  // Walk 1, warp window: run by one whole warp for tile `tile` > 0. The warp inspects a window of
   // 32 * DEPTH predecessors at once (lane l takes distances l*DEPTH .. l*DEPTH+DEPTH-1, so one L2
   // round trip covers DEPTH times more tiles), waits until every tile nearer than the nearest
-  // inclusive prefix has published something, and sums the aggregates down to and including that
+  // inclusive prefix has published something, and sums the values down to and including that
   // prefix; with no prefix in the window it slides the window back. Returns the exclusive prefix
   // of `tile` (wrapping sum of every earlier tile's value) in all lanes.
-  template <int DEPTH = 1> __device__ __forceinline__ unsigned warp_lookback(long long tile) const {
+  template <int DEPTH = 1>
+  __device__ __forceinline__ unsigned warp_lookback(long long tile, int slot) const {
     const int lane = lane_id();
     unsigned exclusive = 0;
     long long nearest = tile - 1; // nearest predecessor not yet accounted for
     while (true) {
-      unsigned long long w[DEPTH];
+      Word w[DEPTH];
 #pragma unroll
-      for (int j = 0; j < DEPTH; ++j) w[j] = load_or_prefix(nearest - (lane * DEPTH + j));
+      for (int j = 0; j < DEPTH; ++j)
+        w[j] = load_or_prefix(nearest - (lane * DEPTH + j), slot);
       int first_prefix, stop_lane;
       while (true) {
         first_prefix = DEPTH; // my nearest word holding an inclusive prefix
 #pragma unroll
         for (int j = DEPTH - 1; j >= 0; --j)
-          if (flag_of(w[j]) == kTilePrefix) first_prefix = j;
+          if (Encoding::inclusive(w[j]))
+            first_prefix = j;
         const unsigned prefix_lanes = __ballot_sync(kFullMask, first_prefix < DEPTH);
         stop_lane = prefix_lanes ? __ffs(prefix_lanes) - 1 : kWarpSize;
         // only tiles nearer than the nearest prefix matter; wait for those to publish
@@ -69,85 +123,178 @@ struct TileStatus {
 #pragma unroll
         for (int j = 0; j < DEPTH; ++j) {
           const bool matters = lane < stop_lane || (lane == stop_lane && j < first_prefix);
-          if (matters && flag_of(w[j]) == kTileInvalid) {
+          if (matters && !Encoding::published(w[j])) {
             waiting = true;
-            w[j] = load_or_prefix(nearest - (lane * DEPTH + j));
+            w[j] = load_or_prefix(nearest - (lane * DEPTH + j), slot);
           }
         }
-        if (!__any_sync(kFullMask, waiting)) break;
+        if (!__any_sync(kFullMask, waiting))
+          break;
       }
       unsigned sum = 0;
 #pragma unroll
       for (int j = 0; j < DEPTH; ++j)
-        if (lane < stop_lane || (lane == stop_lane && j <= first_prefix)) sum += value_of(w[j]);
+        if (lane < stop_lane || (lane == stop_lane && j <= first_prefix))
+          sum += Encoding::value(w[j]);
       exclusive += warp_reduce_sum(sum);
-      if (stop_lane < kWarpSize) return exclusive;
+      if (stop_lane < kWarpSize)
+        return exclusive;
       nearest -= kWarpSize * DEPTH;
     }
   }
 
-private:
-  // Tiles before the first one read as an inclusive prefix of 0.
-  __device__ __forceinline__ unsigned long long load_or_prefix(long long t) const {
-    return t >= 0 ? load(t) : static_cast<unsigned long long>(kTilePrefix) << 32;
-  }
-};
-
-// Host side: carves a tile counter and one status word per tile out of the workspace and clears
-// them with a single memset on `stream` (part of the algorithm's work: every call starts fresh).
-inline TileStatus clear_tile_status(std::size_t tiles, Workspace& ws, cudaStream_t stream,
-                                    unsigned** tile_counter) {
-  if (tiles > 0x7fffffffu) throw std::invalid_argument("single-pass kernel: too many tiles");
-  const std::size_t bytes = sizeof(unsigned long long) * (tiles + 1);
-  auto* words = static_cast<unsigned long long*>(ws.reserve(bytes));
-  CUDA_CHECK(cudaMemsetAsync(words, 0, bytes, stream));
-  *tile_counter = reinterpret_cast<unsigned*>(words); // word 0 holds the tile counter
-  return TileStatus{words + 1};
-}
-
-} // namespace gps
-
-namespace gps {
-
-// Per-digit tile status for the one-sweep radix sort (Adinets & Merrill 2022, "Onesweep: A Faster
-// Least Significant Digit Radix Sort for GPUs"): DIGITS independent look-backs per tile, one per
-// digit, each walked serially by the thread that owns the digit. One 32-bit word per (tile, digit),
-// tile-major, so a block's DIGITS threads publish one contiguous run:
-//   0                         nothing published yet (the array is zeroed before each launch)
-//   value + 1                 the tile's own count of the digit (aggregate)
-//   kPrefixBit | (value + 1)  the inclusive prefix: this tile's count plus every earlier tile's
-// The +1 tells a published zero count from "not yet". Why not TileStatus's 64-bit words: the status
-// is written twice and read per tile and digit, so its size is pure overhead traffic; 32-bit words
-// halve it (1 KB per tile at 256 digits), and at 2^28 keys a pass's whole array fits in L2.
-// Values must stay below 2^31 - 1: the caller checks n.
-template <int DIGITS> struct DigitTileStatus {
-  static constexpr unsigned kPrefixBit = 1u << 31;
-  unsigned* words; // tiles * DIGITS words, zeroed (nothing published) before the launch
-
-  __device__ __forceinline__ void publish(long long tile, int digit, bool inclusive,
-                                          unsigned value) const {
-    cuda::atomic_ref<unsigned, cuda::thread_scope_device> word(words[tile * DIGITS + digit]);
-    word.store((inclusive ? kPrefixBit : 0u) | (value + 1), cuda::memory_order_relaxed);
-  }
-  __device__ __forceinline__ unsigned load(long long tile, int digit) const {
-    cuda::atomic_ref<unsigned, cuda::thread_scope_device> word(words[tile * DIGITS + digit]);
-    return word.load(cuda::memory_order_relaxed);
-  }
-
-  // Serial look-back by one thread: the sum of `digit`'s counts over every tile before `tile`.
-  // Spins on a predecessor that has published nothing yet; tiles are numbered in launch order
-  // (atomic counter), so every predecessor is running or done and the spin ends.
-  __device__ __forceinline__ unsigned exclusive_prefix(long long tile, int digit) const {
+  // Walk 2, serial: run by one thread for one slot. The sum of the slot's values over every tile
+  // before `tile`, spinning on a predecessor that has published nothing yet.
+  __device__ __forceinline__ unsigned serial_lookback(long long tile, int slot) const {
     unsigned sum = 0;
     for (long long pred = tile - 1; pred >= 0; --pred) {
-      unsigned w;
-      while ((w = load(pred, digit)) == 0) {
+      Word w;
+      while (!Encoding::published(w = load(pred, slot))) {
       }
-      sum += (w & ~kPrefixBit) - 1;
-      if (w & kPrefixBit) break;
+      sum += Encoding::value(w);
+      if (Encoding::inclusive(w))
+        break;
     }
     return sum;
   }
+
+private:
+  // Tiles before the first one read as an inclusive prefix of 0.
+  __device__ __forceinline__ Word load_or_prefix(long long tile, int slot) const {
+    return tile >= 0 ? load(tile, slot) : Encoding::make(kTilePrefix, 0);
+  }
 };
+
+// ---- 3. front ends ---------------------------------------------------------------------------
+
+// The next tile index in launch order, one atomic per block; `slot` is a __shared__ word. Every
+// thread of the block calls it (it holds a barrier). Tiles then start in index order, so a tile
+// that looks back only ever waits on tiles that are running or done.
+__device__ __forceinline__ unsigned next_tile_index(unsigned* counter, unsigned& slot) {
+  if (threadIdx.x == 0)
+    slot = atomicAdd(counter, 1u);
+  __syncthreads();
+  return slot;
+}
+
+// One value per tile in one 64-bit word (scan, compaction).
+struct TileStatus {
+  using Words = StatusWords<WideStatusWord>;
+  unsigned long long* words; // one per tile, zeroed before the launch
+
+  __device__ __forceinline__ void publish(long long tile, TileFlag flag, unsigned value) const {
+    Words{words}.publish(tile, 0, flag, value);
+  }
+  __device__ __forceinline__ unsigned long long load(long long tile) const {
+    return Words{words}.load(tile, 0);
+  }
+  __device__ __forceinline__ unsigned wait_for_prefix(long long tile) const {
+    return Words{words}.wait_for_prefix(tile, 0);
+  }
+  template <int DEPTH = 1> __device__ __forceinline__ unsigned warp_lookback(long long tile) const {
+    return Words{words}.template warp_lookback<DEPTH>(tile, 0);
+  }
+
+  // The decoupled look-back protocol, run by one whole warp for its tile: publish the tile's
+  // aggregate at once (successors need not wait for our prefix), look back, publish the inclusive
+  // prefix. Returns the exclusive prefix (0 for tile 0) in every lane.
+  template <int DEPTH = 1>
+  __device__ __forceinline__ unsigned exclusive_prefix(long long tile, unsigned aggregate) const {
+    const bool leader = lane_id() == 0;
+    if (tile == 0) {
+      if (leader)
+        publish(0, kTilePrefix, aggregate);
+      return 0;
+    }
+    if (leader)
+      publish(tile, kTileAggregate, aggregate);
+    const unsigned prefix = warp_lookback<DEPTH>(tile);
+    if (leader)
+      publish(tile, kTilePrefix, prefix + aggregate);
+    return prefix;
+  }
+
+  // The chained (StreamScan) protocol, run by one whole warp for its tile: lane 0 waits for the
+  // predecessor's inclusive prefix and publishes ours. Returns the exclusive prefix in lane 0 (0 in
+  // the other lanes).
+  __device__ __forceinline__ unsigned chained_prefix(long long tile, unsigned aggregate) const {
+    const bool leader = lane_id() == 0;
+    if (tile == 0) {
+      if (leader)
+        publish(0, kTilePrefix, aggregate);
+      return 0;
+    }
+    unsigned prefix = 0;
+    if (leader) {
+      prefix = wait_for_prefix(tile - 1);
+      publish(tile, kTilePrefix, prefix + aggregate);
+    }
+    return prefix;
+  }
+};
+
+// Prefix callbacks (CUB's TilePrefixCallbackOp) for BlockScan's *_sum(..., prefix_op): called by
+// one whole warp with the tile's aggregate, they run the protocol and return the tile's exclusive
+// prefix, which BlockScan reads in lane 0.
+template <int DEPTH = 1> struct LookbackPrefix {
+  TileStatus status;
+  long long tile;
+  __device__ __forceinline__ unsigned operator()(unsigned aggregate) const {
+    return status.template exclusive_prefix<DEPTH>(tile, aggregate); // in every lane
+  }
+};
+struct ChainedPrefix {
+  TileStatus status;
+  long long tile;
+  __device__ __forceinline__ unsigned operator()(unsigned aggregate) const {
+    return status.chained_prefix(tile, aggregate); // in lane 0
+  }
+};
+
+// DIGITS values per tile, one 32-bit word each (NarrowStatusWord), tile-major so that a block's
+// DIGITS threads publish one contiguous run; each digit walked serially by the thread that owns it
+// (the one-sweep radix sort). Values must stay below 2^31 - 1: the caller checks n.
+template <int DIGITS> struct DigitTileStatus {
+  using Words = StatusWords<NarrowStatusWord, DIGITS>;
+  static constexpr unsigned kPrefixBit = NarrowStatusWord::kPrefixBit;
+  unsigned* words; // tiles * DIGITS words, zeroed (nothing published) before the launch
+
+  // `inclusive`: value is the digit's count over this tile and every earlier one; otherwise this
+  // tile's own count.
+  __device__ __forceinline__ void publish(long long tile, int digit, bool inclusive,
+                                          unsigned value) const {
+    Words{words}.publish(tile, digit, inclusive ? kTilePrefix : kTileAggregate, value);
+  }
+  __device__ __forceinline__ unsigned load(long long tile, int digit) const {
+    return Words{words}.load(tile, digit);
+  }
+  // Serial look-back by one thread: the sum of `digit`'s counts over every tile before `tile`.
+  __device__ __forceinline__ unsigned exclusive_prefix(long long tile, int digit) const {
+    return Words{words}.serial_lookback(tile, digit);
+  }
+};
+
+// ---- host side -------------------------------------------------------------------------------
+
+// TileStatus in two steps of the temp-storage contract (common/temp_storage.hpp): carve a tile
+// counter and one status word per tile out of the caller's layout (query and run phase alike),
+// then, in the run phase, clear them with a single memset on `stream` (part of the algorithm's
+// work: every call starts fresh).
+struct TileStatusStorage {
+  unsigned long long* words; // word 0: the tile counter; then one word per tile
+  std::size_t tiles;
+};
+inline TileStatusStorage take_tile_status(TempLayout& layout, std::size_t tiles) {
+  if (tiles > 0x7fffffffu)
+    throw std::invalid_argument("single-pass kernel: more than 2^31 - 1 tiles");
+  return {layout.take<unsigned long long>(tiles + 1), tiles};
+}
+inline TileStatus clear_tile_status(const TileStatusStorage& storage, cudaStream_t stream,
+                                    unsigned** tile_counter) {
+  CUDA_CHECK(
+      cudaMemsetAsync(storage.words, 0, sizeof(unsigned long long) * (storage.tiles + 1), stream));
+  *tile_counter = reinterpret_cast<unsigned*>(storage.words);
+  return TileStatus{storage.words + 1};
+}
 
 } // namespace gps

@@ -8,8 +8,12 @@ namespace gps {
 constexpr int kWarpSize = 32;
 constexpr unsigned kFullMask = 0xffffffffu;
 
-__device__ __forceinline__ int lane_id() { return threadIdx.x & (kWarpSize - 1); }
-__device__ __forceinline__ int warp_id() { return threadIdx.x / kWarpSize; }
+__device__ __forceinline__ int lane_id() {
+  return threadIdx.x & (kWarpSize - 1);
+}
+__device__ __forceinline__ int warp_id() {
+  return threadIdx.x / kWarpSize;
+}
 
 // Bit i set for every lane i below this one (PTX %lanemask_lt): popc(mask & lane_mask_lt()) is a
 // lane's rank among the lanes of `mask`.
@@ -40,7 +44,8 @@ template <typename T> __device__ __forceinline__ T warp_inclusive_scan(T value) 
 #pragma unroll
   for (int offset = 1; offset < kWarpSize; offset *= 2) {
     const T other = __shfl_up_sync(kFullMask, value, offset);
-    if (lane >= offset) value += other;
+    if (lane >= offset)
+      value += other;
   }
   return value;
 }

@@ -8,19 +8,22 @@
 // Change from scan_based_decoupled_lookback: map, scan and scatter fused; the flags and offsets
 // never reach global memory, and the scan is over per-tile counts instead of per-element flags.
 //
-// Tile layout and loads are scan/single_pass.cuh's (SinglePassPolicy, load_tile): warp w owns
-// kWarpItems contiguous elements; each of its VECS int4 loads covers 128 contiguous elements, lane
-// l taking elements 4l..4l+3, so a lane's kept elements precede those of lane l+1 within a
-// 128-element chunk and ballots give the ranks.
+// Built from the common layers: the warp-striped tile and its loads (common/tile_io.cuh: warp w
+// owns kWarpItems contiguous elements; each of its VECS int4 loads covers 128 contiguous elements,
+// lane l taking elements 4l..4l+3, so a lane's kept elements precede those of lane l+1 within a
+// 128-element chunk and ballots give the ranks), the warp-totals scan (common/block.cuh) and the
+// look-back (common/lookback.cuh: LookbackPrefix).
+#include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
+#include "common/per_device.hpp"
+#include "common/temp_storage.hpp"
+#include "common/tile_io.cuh"
 #include "common/warp.cuh"
 #include "compact/compact.hpp"
-#include "scan/single_pass.cuh"
 
 #include <cstdint>
-#include <stdexcept>
 
 namespace gps::compact {
 namespace {
@@ -36,7 +39,13 @@ namespace {
 //   persistent blocks that load the next tile during the look-back and the store       0.49
 //   a 100 or 400 ns back-off in the look-back's polling                                no change
 // At keep 1.0 this kernel reaches 0.67-0.69 and CUB 0.72; at keep 0, 0.62-0.64 against CUB's 0.55.
-constexpr int compact_vecs(int block) { return 4096 / block < 16 ? 4096 / block : 16; }
+// In results/nvidia-h200.json (4ff90fa): 2727 GB/s at 2^28 (0.647x copy, 1.01x CUB), 1.27x CUB at
+// 2^20; against the kept fraction at 2^28: keep 0 0.637x (1.15x CUB), keep 1.0 0.681x (0.94x CUB).
+constexpr int compact_vecs(int block) {
+  return 4096 / block < 16 ? 4096 / block : 16;
+}
+
+template <int BLOCK> using CompactTile = WarpStripedTile<BLOCK, compact_vecs(BLOCK)>;
 
 // Shared memory of one block besides the staging buffer.
 template <int BLOCK> struct CompactShared {
@@ -45,7 +54,17 @@ template <int BLOCK> struct CompactShared {
   unsigned tile_prefix; // kept elements of all earlier tiles
 };
 
-// ---- the steps of one tile -------------------------------------------------------------------------
+// ---- the steps of one tile
+// -------------------------------------------------------------------------
+
+// The tile at index `tile` into registers (zeros past n: they are not kept).
+template <int BLOCK, int VECS>
+__device__ __forceinline__ void load_tile(const int* in, std::size_t n, unsigned tile,
+                                          int4 (&v)[VECS]) {
+  using Tile = WarpStripedTile<BLOCK, VECS>;
+  const std::size_t base = static_cast<std::size_t>(tile) * Tile::kTile;
+  Tile::load(in, base, n, base + Tile::kTile <= n, v);
+}
 
 // Warp-local ranks: one ballot per component and chunk; a lane's first kept element of chunk j goes
 // after every kept element of the earlier chunks and of the lower lanes of chunk j. Writes the
@@ -65,7 +84,8 @@ __device__ __forceinline__ void rank_tile(const int4 (&v)[VECS], unsigned (&rank
               __popc(mz & lower_lanes) + __popc(mw & lower_lanes);
     warp_count += __popc(mx) + __popc(my) + __popc(mz) + __popc(mw);
   }
-  if (lane_id() == 0) shared.warp_count[warp_id()] = warp_count;
+  if (lane_id() == 0)
+    shared.warp_count[warp_id()] = warp_count;
 }
 
 // After a barrier that follows rank_tile: every warp scans the warp counts itself (no second
@@ -74,40 +94,35 @@ __device__ __forceinline__ void rank_tile(const int4 (&v)[VECS], unsigned (&rank
 template <int BLOCK, int VECS>
 __device__ __forceinline__ unsigned stage_tile(const int4 (&v)[VECS], const unsigned (&rank)[VECS],
                                                const CompactShared<BLOCK>& shared, int* stage) {
-  const int lane = lane_id();
-  const unsigned own = lane < BLOCK / kWarpSize ? shared.warp_count[lane] : 0u;
-  const unsigned inclusive = warp_inclusive_scan(own);
-  const unsigned tile_count = __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
-  const unsigned warp_offset = __shfl_sync(kFullMask, inclusive - own, warp_id());
+  const WarpTotals<unsigned> counts = scan_warp_totals<BLOCK / kWarpSize>(shared.warp_count);
+  const unsigned tile_count = counts.aggregate();
+  const unsigned warp_offset = __shfl_sync(kFullMask, counts.exclusive(), warp_id());
 #pragma unroll
   for (int j = 0; j < VECS; ++j) {
     unsigned p = warp_offset + rank[j];
-    if (v[j].x != 0) stage[p++] = v[j].x;
-    if (v[j].y != 0) stage[p++] = v[j].y;
-    if (v[j].z != 0) stage[p++] = v[j].z;
-    if (v[j].w != 0) stage[p] = v[j].w;
+    if (v[j].x != 0)
+      stage[p++] = v[j].x;
+    if (v[j].y != 0)
+      stage[p++] = v[j].y;
+    if (v[j].z != 0)
+      stage[p++] = v[j].z;
+    if (v[j].w != 0)
+      stage[p] = v[j].w;
   }
   return tile_count;
 }
 
-// The decoupled look-back of common/lookback.cuh, by warp 0: publishes the tile's count, sums the
-// counts of the earlier tiles into shared.tile_prefix, and (last tile) writes the kept count.
+// The decoupled look-back, by warp 0: publishes the tile's count, sums the counts of the earlier
+// tiles into shared.tile_prefix, and (last tile) writes the kept count.
 template <int BLOCK>
 __device__ __forceinline__ void lookback_tile(long long tile, unsigned tile_count, unsigned tiles,
                                               TileStatus status, unsigned* count,
                                               CompactShared<BLOCK>& shared) {
-  const int lane = lane_id();
-  unsigned prefix = 0;
-  if (tile == 0) {
-    if (lane == 0) status.publish(0, kTilePrefix, tile_count);
-  } else {
-    if (lane == 0) status.publish(tile, kTileAggregate, tile_count);
-    prefix = status.warp_lookback(tile);
-    if (lane == 0) status.publish(tile, kTilePrefix, prefix + tile_count);
-  }
-  if (lane == 0) {
+  const unsigned prefix = LookbackPrefix<1>{status, tile}(tile_count);
+  if (lane_id() == 0) {
     shared.tile_prefix = prefix;
-    if (tile == static_cast<long long>(tiles) - 1) *count = prefix + tile_count;
+    if (tile == static_cast<long long>(tiles) - 1)
+      *count = prefix + tile_count;
   }
 }
 
@@ -119,18 +134,12 @@ __device__ __forceinline__ void store_run(int* dst, const int* stage, unsigned t
   const unsigned lead =
       static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(dst) / sizeof(int)) % kWarpSize;
   for (unsigned i = threadIdx.x; i < lead + tile_count; i += BLOCK)
-    if (i >= lead) __stcs(dst + (i - lead), stage[i - lead]); // evict-first: not re-read
+    if (i >= lead)
+      __stcs(dst + (i - lead), stage[i - lead]); // evict-first: not re-read
 }
 
-template <int BLOCK, int VECS>
-__device__ __forceinline__ void load_tile_at(const int* in, std::size_t n, unsigned tile,
-                                             int4 (&v)[VECS]) {
-  constexpr std::size_t kTile = scan::SinglePassPolicy<BLOCK, VECS>::kTile;
-  const std::size_t base = static_cast<std::size_t>(tile) * kTile;
-  scan::load_tile<BLOCK, VECS>(in, base, n, base + kTile <= n, v); // zeros past n: dropped
-}
-
-// ---- one tile per block ----------------------------------------------------------------------------
+// ---- one tile per block
+// ----------------------------------------------------------------------------
 
 template <int BLOCK, int VECS>
 __global__ void __launch_bounds__(BLOCK)
@@ -141,55 +150,59 @@ __global__ void __launch_bounds__(BLOCK)
   extern __shared__ int4 s_dynamic[]; // the staging buffer: one tile
   int* const stage = reinterpret_cast<int*>(s_dynamic);
 
-  // tile index in launch order: a tile's predecessors have all started, so look-back cannot hang
-  if (threadIdx.x == 0) shared.tile = atomicAdd(tile_counter, 1u);
-  __syncthreads();
-  const unsigned tile = shared.tile;
+  const unsigned tile = next_tile_index(tile_counter, shared.tile);
   int4 v[VECS];
-  load_tile_at<BLOCK, VECS>(in, n, tile, v);
+  load_tile<BLOCK, VECS>(in, n, tile, v);
   unsigned rank[VECS];
   rank_tile<BLOCK, VECS>(v, rank, shared);
   __syncthreads();
   // warp 0 looks back while the other warps stage
   const unsigned tile_count = stage_tile<BLOCK, VECS>(v, rank, shared, stage);
-  if (warp_id() == 0) lookback_tile<BLOCK>(tile, tile_count, tiles, status, count, shared);
+  if (warp_id() == 0)
+    lookback_tile<BLOCK>(tile, tile_count, tiles, status, count, shared);
   __syncthreads();
   store_run<BLOCK>(out + shared.tile_prefix, stage, tile_count);
 }
 
-// ---- host side ---------------------------------------------------------------------------------------
+// ---- host side
+// ---------------------------------------------------------------------------------------
 
 // Opts the kernel in to its staging buffer: above 48 KiB of dynamic shared memory a kernel must.
-// Once per instantiation (and device: the study uses one).
+// The attribute belongs to the current device, so it is set once per device (and instantiation).
 template <int BLOCK, int VECS> void opt_in(int stage_bytes) {
-  static const bool done = [stage_bytes] {
+  static PerDevice<bool> opted_in;
+  opted_in.get([stage_bytes](int) {
     CUDA_CHECK(cudaFuncSetAttribute(single_pass_compact<BLOCK, VECS>,
                                     cudaFuncAttributeMaxDynamicSharedMemorySize, stage_bytes));
     return true;
-  }();
-  (void)done;
+  });
 }
 
 } // namespace
 
-// Temp storage: the tile counter and status words of common/lookback.cuh.
-void compact_single_pass(const int* in, int* out, unsigned* count, std::size_t n, int block,
-                         Workspace& ws, cudaStream_t stream) {
-  if (n == 0) {
-    CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof(unsigned), stream));
-    return;
-  }
-  if (reinterpret_cast<std::uintptr_t>(in) % 16)
-    throw std::invalid_argument("single-pass compaction needs a 16-byte aligned input");
+// Temporary storage: the tile counter and status words of common/lookback.cuh.
+void compact_single_pass(void* temp, std::size_t& temp_bytes, const int* in, int* out,
+                         unsigned* count, std::size_t n, int block, cudaStream_t stream) {
+  check_max_elements(n, kMaxElements, "compact/single_pass", "the kept count is 32-bit");
   dispatch_block_size(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
     constexpr int VECS = compact_vecs(BLOCK);
-    constexpr std::size_t kTile = scan::SinglePassPolicy<BLOCK, VECS>::kTile;
+    constexpr std::size_t kTile = CompactTile<BLOCK>::kTile;
     constexpr int kStageBytes = static_cast<int>(kTile * sizeof(int));
-    opt_in<BLOCK, VECS>(kStageBytes);
     const std::size_t tiles = (n + kTile - 1) / kTile;
+    TempLayout layout(temp);
+    const TileStatusStorage status_words = take_tile_status(layout, tiles);
+    if (layout.sized(temp_bytes))
+      return;
+    if (n == 0) {
+      CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof(unsigned), stream));
+      return;
+    }
+    // int4 loads of the input; the output is written as scalars (store_run): any 4-byte alignment
+    check_aligned(in, kVectorAlign, "compact/single_pass", "input");
+    opt_in<BLOCK, VECS>(kStageBytes);
     unsigned* tile_counter = nullptr;
-    const TileStatus status = clear_tile_status(tiles, ws, stream, &tile_counter);
+    const TileStatus status = clear_tile_status(status_words, stream, &tile_counter);
     single_pass_compact<BLOCK, VECS><<<static_cast<unsigned>(tiles), BLOCK, kStageBytes, stream>>>(
         in, out, count, n, static_cast<unsigned>(tiles), status, tile_counter);
     CUDA_CHECK_LAUNCH();
@@ -200,7 +213,7 @@ std::size_t single_pass_tile(int block) {
   std::size_t tile = 0;
   dispatch_block_size(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
-    tile = scan::SinglePassPolicy<BLOCK, compact_vecs(BLOCK)>::kTile;
+    tile = CompactTile<BLOCK>::kTile;
   });
   return tile;
 }

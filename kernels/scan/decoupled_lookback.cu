@@ -1,23 +1,32 @@
 // decoupled_lookback: single-pass scan with decoupled look-back (Merrill & Garland 2016). As
 // soon as a tile is reduced it publishes its aggregate; then one warp looks back over the 32
 // nearest predecessors at a time, summing aggregates until it meets an inclusive prefix, and
-// publishes its own inclusive prefix. A tile no longer waits for its predecessor to finish its own
-// look-back, so the serial chain of `chained` becomes mostly parallel and the kernel runs at
-// memory speed. 16-byte evict-first loads and stores, 64 items per thread (single_pass.cuh).
+// publishes its own inclusive prefix (common/lookback.cuh: LookbackPrefix). A tile no longer
+// waits for its predecessor to finish its own look-back, so the serial chain of `chained` becomes
+// mostly parallel and the kernel runs at memory speed. 16-byte evict-first loads and stores, 64
+// items per thread (single_pass.cuh).
 // Change from chained: the prefix strategy (aggregate first, warp-wide look-back window).
+// Measured (H200, 2^28, block 256): 16 items per thread gave 0.55x copy, 32 items 0.69x, 64 items
+// with evict-first loads and stores 0.77x; a wider look-back window (64 or 128 predecessors per
+// round trip) was slower, and a persistent, cp.async-prefetching version reached only 0.48x.
+// In results/nvidia-h200.json (4ff90fa): 3156 GB/s at 2^28 (0.749x copy, 1.03x CUB; 3000-3156
+// over the blocks), 1.11x CUB at 2^24 and 1.53x at 2^20.
 #include "scan/scan.hpp"
 #include "scan/single_pass.cuh"
 
 namespace gps::scan {
 
-std::size_t single_pass_tile(int block) { return single_pass_tile_elems(block); }
+std::size_t single_pass_tile(int block) {
+  return single_pass_tile_elems(block);
+}
 
-void exclusive_scan_decoupled_lookback(const int* in, int* out, std::size_t n, int block,
-                                       Workspace& ws, cudaStream_t stream) {
+// Temporary storage: 8 bytes per tile of single_pass_tile(block) elements, plus 8.
+void exclusive_scan_decoupled_lookback(void* temp, std::size_t& temp_bytes, const int* in, int* out,
+                                       std::size_t n, int block, cudaStream_t stream) {
   dispatch_block_size(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
-    single_pass_scan_launch<BLOCK, PrefixStrategy::DecoupledLookback>(in, out, n, ws,
-                                                                             stream);
+    single_pass_scan_launch<BLOCK, LookbackPrefix<1>>(temp, temp_bytes, in, out, n, stream,
+                                                      "scan/decoupled_lookback");
   });
 }
 

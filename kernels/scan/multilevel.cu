@@ -1,3 +1,4 @@
+// The add-back kernel of the multi-level driver (multilevel.cuh), compiled once for all variants.
 #include "scan/multilevel.cuh"
 
 namespace gps::scan::detail {
@@ -8,7 +9,8 @@ __global__ void add_tile_offsets(int* data, const int* scanned_tile_sums, std::s
   const std::size_t t = blockIdx.x + 1;
   const int offset = scanned_tile_sums[t];
   const std::size_t end = (t + 1) * tile < n ? (t + 1) * tile : n;
-  for (std::size_t i = t * tile + threadIdx.x; i < end; i += blockDim.x) data[i] += offset;
+  for (std::size_t i = t * tile + threadIdx.x; i < end; i += blockDim.x)
+    data[i] += offset;
 }
 
 } // namespace gps::scan::detail

@@ -7,44 +7,63 @@
 // in == out allowed (each block reads its whole tile before it writes).
 #pragma once
 
+#include "common/arguments.hpp"
 #include "common/cuda_check.hpp"
-#include "common/workspace.hpp"
+#include "common/temp_storage.hpp"
 
 #include <cstddef>
-#include <vector>
+#include <stdexcept>
 
 namespace gps::scan {
 
 namespace detail {
 __global__ void add_tile_offsets(int* data, const int* scanned_tile_sums, std::size_t n,
                                  std::size_t tile);
+
+// Element counts per level: level 0 is the data, level k+1 the tile sums of level k.
+struct LevelPlan {
+  static constexpr int kMaxLevels = 64; // tiles of >= 2 elements: at most log2(n) levels
+  std::size_t n[kMaxLevels];
+  int levels = 0;
+
+  LevelPlan(std::size_t count, std::size_t tile) {
+    if (tile < 2)
+      throw std::invalid_argument("multi-level scan: tile below 2 elements");
+    n[levels++] = count;
+    while (n[levels - 1] > tile) {
+      n[levels] = (n[levels - 1] + tile - 1) / tile;
+      ++levels;
+    }
+  }
+};
 } // namespace detail
 
+// Temporary storage: the tile sums of every level, n / tile + n / tile^2 + ... ints. Refuses (as
+// `who`) an n whose first level needs more than 2^31 - 1 tiles.
 template <typename LaunchTiles>
-void scan_multilevel(const int* in, int* out, std::size_t n, std::size_t tile, Workspace& ws,
-                     cudaStream_t stream, const LaunchTiles& launch_tiles) {
-  if (n == 0) return;
-  // plan: element counts per level (level 0 is the data, level k+1 the tile sums of level k)
-  std::vector<std::size_t> level_n{n};
-  while (level_n.back() > tile) level_n.push_back((level_n.back() + tile - 1) / tile);
-  Carver sizing;
-  for (std::size_t l = 0; l < level_n.size(); ++l) sizing.take<int>((level_n[l] + tile - 1) / tile);
-  Carver carve(ws.reserve(sizing.bytes()));
-  std::vector<int*> sums(level_n.size());
-  for (std::size_t l = 0; l < level_n.size(); ++l)
-    sums[l] = carve.take<int>((level_n[l] + tile - 1) / tile);
+void scan_multilevel(void* temp, std::size_t& temp_bytes, const int* in, int* out, std::size_t n,
+                     std::size_t tile, cudaStream_t stream, const char* who,
+                     const LaunchTiles& launch_tiles) {
+  const detail::LevelPlan plan(n, tile);
+  TempLayout layout(temp);
+  int* sums[detail::LevelPlan::kMaxLevels];
+  for (int l = 0; l < plan.levels; ++l)
+    sums[l] = layout.take<int>((plan.n[l] + tile - 1) / tile);
+  if (layout.sized(temp_bytes) || n == 0)
+    return;
+  grid_blocks(n, tile, who); // the largest grid; the others are smaller
   // up: scan each level's tiles; level l+1's data is level l's tile sums
-  for (std::size_t l = 0; l < level_n.size(); ++l) {
+  for (int l = 0; l < plan.levels; ++l) {
     const int* src = l == 0 ? in : sums[l - 1];
     int* dst = l == 0 ? out : sums[l - 1];
-    launch_tiles(src, dst, sums[l], level_n[l], (level_n[l] + tile - 1) / tile, stream);
+    launch_tiles(src, dst, sums[l], plan.n[l], (plan.n[l] + tile - 1) / tile, stream);
   }
   // down: add each tile's scanned offset, top level first
-  for (std::size_t l = level_n.size() - 1; l-- > 0;) {
+  for (int l = plan.levels - 1; l-- > 0;) {
     int* data = l == 0 ? out : sums[l - 1];
-    const std::size_t tiles = (level_n[l] + tile - 1) / tile;
-    detail::add_tile_offsets<<<static_cast<unsigned>(tiles - 1), 256, 0, stream>>>(
-        data, sums[l], level_n[l], tile);
+    const std::size_t tiles = (plan.n[l] + tile - 1) / tile;
+    detail::add_tile_offsets<<<static_cast<unsigned>(tiles - 1), 256, 0, stream>>>(data, sums[l],
+                                                                                   plan.n[l], tile);
     CUDA_CHECK_LAUNCH();
   }
 }
