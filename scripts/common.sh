@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by bench.sh, test.sh, gpu_check.sh and venv.sh (sourced, not run).
 #
 # gps_configure_and_build [cmake --build args]: configure and build into $BUILD_DIR (default
@@ -59,5 +60,6 @@ gps_python_env() {
       return 1
     fi
   fi
+  # shellcheck disable=SC2034  # read by the scripts that source this file
   GPS_PY="$py"
 }

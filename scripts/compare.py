@@ -14,7 +14,7 @@ repetitions, with a Hodges-Lehmann interval; a z test on the medians from the sa
 when a side has too few repetitions), and each file's GB/s as a fraction of its own copy.
 
 Verdict: "slower" or "faster" only when the difference is significant at --confidence (0.95)
-*and* B/A is beyond 1 +- --min-effect (3%); else "same". Two runs of one commit differ by a
+*and* B/A is beyond 1 +- --min-effect (2.5%); else "same". Two runs of one commit differ by a
 little more than their repetitions say (clocks, placement): the minimum effect keeps that out.
 Run with --benchmark_repetitions=5 (or more) for a rank test that can reach 95%.
 
@@ -47,7 +47,7 @@ from results import ScriptError
 
 COLLAPSE_ROWS = 40  # longer Markdown tables go inside <details> (GitHub renders it folded)
 DEFAULT_CONFIDENCE = 0.95
-DEFAULT_MIN_EFFECT = 3.0  # percent
+DEFAULT_MIN_EFFECT = 2.5  # percent: halfway between no change and the 5% the gate must catch
 KEY = ["algorithm", "variant", "facet", "size", "log2n", "block"]
 
 

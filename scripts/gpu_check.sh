@@ -5,6 +5,7 @@
 #   TESTS="test_scan test_compact"  test binaries to run (default: every tests/test_* binary)
 #   SANITIZE_MAX_N=5000             largest size run under racecheck/synccheck (memcheck: x16)
 set -uo pipefail
+# shellcheck source=scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 OUT="${OUT:-$ROOT/out}"
 mkdir -p "$OUT"

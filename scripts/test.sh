@@ -5,6 +5,7 @@
 # Usage: scripts/test.sh             (BUILD_DIR, JOBS, CMAKE_ARGS may be set in the environment)
 #        scripts/test.sh --scripts   only the Python scripts' tests (no build, no CTest)
 set -euo pipefail
+# shellcheck source=scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 scripts_only=0

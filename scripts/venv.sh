@@ -4,6 +4,7 @@
 # once it exists (a script started with another python re-runs itself with .venv's).
 # Usage: scripts/venv.sh            then e.g. scripts/plot.py results/*.json
 set -euo pipefail
+# shellcheck source=scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 gps_python_env
 echo "$GPS_PY"

@@ -1,24 +1,15 @@
-"""scripts/compare.py: verdicts against the noise, copy-normalised GB/s, the gate, bad input."""
+"""scripts/compare.py: the regression gate (a 5% slowdown is caught, a rerun is not), matching,
+output formats, exit codes and bad input."""
+
+import csv
+import io
+import json
 
 import pytest
 
 import compare
 import results
-from conftest import BROKEN, FIXTURES, scaled_copy
-
-
-def table_rows(markdown: str):
-    """{benchmark: [cells]} of the Markdown tables."""
-    rows = {}
-    for line in markdown.splitlines():
-        if line.startswith("| `"):
-            cells = [c.strip() for c in line.strip("|").split("|")]
-            rows[cells[0].strip("`")] = cells
-    return rows
-
-
-def is_cub(name: str) -> bool:
-    return "/cub/" in name
+from conftest import BROKEN, FIXTURES, load_doc, scaled_copy, with_repetitions, write_doc
 
 
 def run(capsys, *argv):
@@ -27,119 +18,180 @@ def run(capsys, *argv):
     return status, captured.out, captured.err
 
 
+def table(capsys, *argv):
+    """(status, {benchmark: row}) from --json."""
+    status, out, err = run(capsys, *argv, "--json")
+    assert status in (0, 1), err
+    rows = {}
+    for c in json.loads(out)["comparisons"]:
+        rows.update({r["name"]: r for r in c["rows"]})
+    return status, rows
+
+
+def is_cub(name: str) -> bool:
+    return "/cub/" in name
+
+
+# ---- the gate: runs with repetitions ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """Two runs of one commit and their slower copies, with 5 repetitions, made from the real H200
+    sweep (every POT size 2^10..2^30 of copy, CUB and one study variant per algorithm)."""
+    d = tmp_path_factory.mktemp("runs")
+    src = FIXTURES / "gpu_run_sweep.json"
+    a = with_repetitions(src, d / "a.json", seed=1)
+    return {
+        "a": a,
+        "rerun": with_repetitions(src, d / "rerun.json", seed=2),
+        "a_slow": scaled_copy(a, d / "a_slow.json", 1.05),  # the same samples, 5% slower
+        "rerun_slow": with_repetitions(src, d / "rerun_slow.json", seed=3, factor=1.05),
+    }
+
+
+@pytest.mark.parametrize("slow", ["a_slow", "rerun_slow"])
+def test_uniform_5pct_slowdown_is_caught_at_every_size(capsys, runs, slow):
+    status, rows = table(capsys, runs["a"], runs[slow], "--fail-above", "2.5")
+    assert status == 1
+    big = {n: r for n, r in rows.items() if r["log2n"] >= 16}
+    assert len(big) == 4 * 3 * 15  # 4 algorithms x copy, CUB, study variant x 2^16..2^30
+    missed = {n: (r["ratio"], r["p"]) for n, r in big.items() if r["verdict"] != "slower"}
+    assert not missed
+    assert all(r["method"].startswith("Mann-Whitney 5+5") for r in big.values())
+    assert all(r["ci_low"] > 1.0 for r in big.values())
+
+
+def test_rerun_of_the_same_commit_raises_no_alarm(capsys, runs):
+    status, out, err = run(capsys, runs["a"], runs["rerun"], "--fail-above", "2.5")
+    assert status == 0 and not err
+    status, rows = table(capsys, runs["a"], runs["rerun"])
+    assert {r["verdict"] for r in rows.values()} == {"same"}
+    # the runs do differ, by their run offsets: significant, but below the minimum effect
+    assert any(r["p"] < 0.05 for r in rows.values())
+
+
+def test_min_effect_and_confidence(capsys, runs):
+    _, rows = table(capsys, runs["a"], runs["a_slow"], "--min-effect", "6")
+    assert {r["verdict"] for r in rows.values()} == {"same"}
+    _, rows = table(capsys, runs["a"], runs["a_slow"], "--confidence", "0.999")
+    # 5 + 5 repetitions cannot reach 99.9%: the z test decides instead
+    assert all(r["method"].startswith("z test") for r in rows.values())
+
+
+def test_real_repetitions_few_of_them(capsys, tmp_path, reps_file):
+    """The real 3-repetition CPU run, every repetition 5% slower: 3 + 3 repetitions are too few
+    for the rank test, the z test on the medians catches it where the repetitions agree, and
+    says "same" where they do not; CPU rows gate only with --gate-cpu."""
+    slow = scaled_copy(reps_file, tmp_path / "slow.json", 1.05)
+    status, rows = table(capsys, reps_file, slow, "--fail-above", "2.5")
+    assert status == 0  # CPU rows only
+    assert all("3+3 repetitions are too few" in r["method"] for r in rows.values())
+    assert rows["scan/cpu/pot/log2n:20"]["verdict"] == "slower"  # repetitions 638, 640, 651 us
+    noisy = rows["scan/cpu_parallel/pot/log2n:20"]  # repetitions 8012, 7528, 601 us
+    assert noisy["verdict"] == "same" and noisy["p"] > 0.5
+    status, _, err = run(capsys, reps_file, slow, "--fail-above", "2.5", "--gate-cpu")
+    assert status == 1 and "significantly slower" in err
+
+
+def test_single_repetition_issue_case(capsys, tmp_path, sweep_file):
+    """The issue's case: every scan/cub time x1.20 in a single-repetition run: slower at every
+    size, including the small ones the p10..p90 bands used to hide."""
+    slow = scaled_copy(sweep_file, tmp_path / "slow.json", 1.20, lambda n: n.startswith("scan/cub/"))
+    status, rows = table(capsys, sweep_file, slow, "--fail-above", "10")
+    assert status == 1
+    cub = {n: r for n, r in rows.items() if n.startswith("scan/cub/")}
+    assert len(cub) == 21 and {r["verdict"] for r in cub.values()} == {"slower"}
+    assert {r["verdict"] for n, r in rows.items() if n not in cub} == {"same"}
+
+
 def test_a_file_against_itself_is_all_same(capsys, run_file):
     status, out, err = run(capsys, run_file, run_file, "--fail-above", "0")
-    assert status == 0
-    rows = table_rows(out)
+    assert status == 0 and "same" in out
+    _, rows = table(capsys, run_file, run_file)
     assert len(rows) == len(results.load(str(run_file)).rows)
-    assert {cells[-1] for cells in rows.values()} == {"same"}
-    assert all(cells[3] == "1.000" for cells in rows.values())
+    assert {r["verdict"] for r in rows.values()} == {"same"}
+    assert all(r["ratio"] == 1.0 for r in rows.values())
 
 
-def test_slower_beyond_the_noise(tmp_path, capsys, run_file):
-    slow = scaled_copy(run_file, tmp_path / "slow.json", 1.5, is_cub)
-    status, out, err = run(capsys, run_file, slow, "--fail-above", "10")
-    assert status == 1
-    rows = table_rows(out)
-    cub = {n: c for n, c in rows.items() if is_cub(n)}
-    assert cub and all(c[-1].startswith("slower") and c[3] == "1.500" for c in cub.values())
-    assert all(c[-1] == "same" for n, c in rows.items() if not is_cub(n))
-    assert "slower than" in err and next(iter(cub)) in err
-    # a regression smaller than the threshold passes the gate
-    status, _, _ = run(capsys, run_file, slow, "--fail-above", "60")
-    assert status == 0
-
-
-def test_faster_beyond_the_noise(tmp_path, capsys, run_file):
+def test_faster(capsys, tmp_path, run_file):
     fast = scaled_copy(run_file, tmp_path / "fast.json", 0.5, is_cub)
-    status, out, _ = run(capsys, run_file, fast, "--fail-above", "5")
+    status, rows = table(capsys, run_file, fast, "--fail-above", "5")
     assert status == 0
-    cub = {n: c for n, c in table_rows(out).items() if is_cub(n)}
-    assert cub and all(c[-1].startswith("faster") for c in cub.values())
+    assert {r["verdict"] for n, r in rows.items() if is_cub(n)} == {"faster"}
 
 
-def test_difference_inside_the_noise_is_same(tmp_path, run_file):
-    a = results.load(str(run_file))
-    # a shift smaller than the narrowest band keeps every pair of bands overlapping
-    rows = a.rows
-    rel = ((rows["time_hi_us"] - rows["time_lo_us"]) / rows["time_us"]).min()
-    factor = 1.0 + max(rel, 0.02) * 0.5  # bands are at least ±1% (--min-noise)
-    b = results.load(str(scaled_copy(run_file, tmp_path / "b.json", factor)))
-    c = compare.compare(a, b)
-    assert set(c.table["verdict"]) == {"same"}
-    assert c.table["ratio"].to_numpy() == pytest.approx(factor)
-    # without the minimum band, the rows whose own band is narrower than the shift differ
-    strict = compare.compare(a, b, min_noise_pct=0.0)
-    narrow = set(rows.loc[rows["time_hi_us"] < rows["time_lo_us"] * factor, "name"])
-    assert set(strict.table.loc[strict.table["verdict"] != "same", "name"]) == narrow
+# ---- matching -------------------------------------------------------------------------------
 
 
-def test_verdict_rule():
-    assert compare.verdict(9, 11, 10, 12, 10, 11) == "same"
-    assert compare.verdict(9, 11, 12, 13, 10, 12.5) == "slower"
-    assert compare.verdict(9, 11, 7, 8.9, 10, 8) == "faster"
+def test_metadata_file_matches_a_file_without(capsys, run_file, meta_file):
+    """Rows are matched by what they measure: a file with metadata against one without."""
+    status, rows = table(capsys, run_file, meta_file)
+    assert len(rows) == len(results.load(str(run_file)).rows)
+    assert {r["verdict"] for r in rows.values()} == {"same"}
 
 
-def test_repetitions_band(tmp_path, reps_file):
-    a = results.load(str(reps_file))
-    variant = a.rows["variant"].iloc[0]
-    chosen = a.rows[a.rows["variant"] == variant]
-    # slower by more than the widest band of the chosen rows: outside the noise
-    factor = 1.5 * float((chosen["time_hi_us"] / chosen["time_lo_us"]).max())
-    def match(name):
-        return f"/{variant}/" in name
-    b = results.load(str(scaled_copy(reps_file, tmp_path / "b.json", factor, match)))
-    c = compare.compare(a, b)
-    assert set(c.table.loc[c.table["name"].map(match), "verdict"]) == {"slower"}
-    assert set(c.table.loc[~c.table["name"].map(match), "verdict"]) == {"same"}
+def test_best_block(capsys, run_file):
+    status, rows = table(capsys, run_file, run_file, "--best-block")
+    assert rows and not any("/block:" in n for n in rows)
+    f = results.load(str(run_file))
+    assert len(rows) == len(results.best_blocks(f.rows))
 
 
-def test_other_gpu_uses_each_files_copy_baseline(tmp_path, capsys, run_file):
-    """Another GPU twice as fast everywhere, copy included: same fraction of copy, and the gate
-    does not apply across GPUs."""
-    other = scaled_copy(run_file, tmp_path / "h200.json", 0.5,
-                        context={"gpu_name": "Some Other GPU", "gpu_peak_bandwidth_gbs": "9999.0"})
-    status, out, err = run(capsys, other, run_file, "--fail-above", "5")
-    assert status == 0 and "does not apply" in out and "another GPU" in err
-    assert "Different GPUs" in out
-    rows = table_rows(out)
-    gpu = [c for n, c in rows.items() if c[5] != "–"]
-    assert gpu and all(c[5] == c[6] for c in gpu)  # A % of copy == B % of copy
-    assert all(c[-1].startswith("slower") for c in rows.values())
+def test_skipped_rows_are_reported(capsys, run_file, errors_file):
+    status, out, _ = run(capsys, run_file, errors_file, "--markdown")
+    skipped = {n for n, _ in results.load(str(errors_file)).skipped}
+    assert "skipped with an error" in out
+    assert not any(f"`{n}`" in out for n in skipped)
+
+
+def test_filter_and_changed_only(tmp_path, capsys, run_file):
+    slow = scaled_copy(run_file, tmp_path / "slow.json", 1.5, is_cub)
+    _, rows = table(capsys, run_file, slow, "--filter", "/pot/")
+    assert rows and all("/pot/" in n for n in rows)
+    _, rows = table(capsys, run_file, slow, "--changed-only")
+    assert rows and all(is_cub(n) for n in rows)
 
 
 def test_more_than_two_files_compare_with_the_first(tmp_path, capsys, run_file):
     b = scaled_copy(run_file, tmp_path / "b.json", 1.5, is_cub)
     c = scaled_copy(run_file, tmp_path / "c.json", 0.5, is_cub)
-    status, out, _ = run(capsys, run_file, b, c)
+    status, out, _ = run(capsys, run_file, b, c, "--markdown")
     assert status == 0
     assert "### 1. B `b.json` vs A `gpu_run.json`" in out
     assert "### 2. B `c.json` vs A `gpu_run.json`" in out
 
 
-def test_filter_and_changed_only(tmp_path, capsys, run_file):
-    slow = scaled_copy(run_file, tmp_path / "slow.json", 1.5, is_cub)
-    status, out, _ = run(capsys, run_file, slow, "--filter", "/pot/")
-    assert table_rows(out) and all("/pot/" in n for n in table_rows(out))
-    status, out, _ = run(capsys, run_file, slow, "--changed-only")
-    assert table_rows(out) and all(is_cub(n) for n in table_rows(out))
-    status, out, err = run(capsys, run_file, slow, "--filter", "[unclosed")
-    assert status == 2 and "not a valid regex" in err
+# ---- output -----------------------------------------------------------------------------------
 
 
-def test_best_block(capsys, run_file):
-    status, out, _ = run(capsys, run_file, run_file, "--best-block")
-    names = list(table_rows(out))
-    assert names and not any("/block:" in n for n in names)
+def test_text_report_names_commits_and_gpus(capsys, tmp_path, run_file):
+    other = scaled_copy(run_file, tmp_path / "b.json", 1.0, context={"git_commit": "abc123"})
+    status, out, _ = run(capsys, run_file, other)
     f = results.load(str(run_file))
-    assert len(names) == len(results.best_blocks(f.rows))
+    assert status == 0 and f"{f.gpu_name} @ {f.commit}" in out and "@ abc123" in out
+    assert "B/A" in out and "95% CI" in out
 
 
-def test_skipped_rows_are_reported(capsys, run_file, errors_file):
-    status, out, _ = run(capsys, run_file, errors_file)
-    skipped = {n for n, _ in results.load(str(errors_file)).skipped}
-    assert "skipped with an error" in out
-    assert not skipped & set(table_rows(out))
+def test_markdown_report(capsys, tmp_path, run_file):
+    slow = scaled_copy(run_file, tmp_path / "slow.json", 1.5, is_cub)
+    status, out, _ = run(capsys, run_file, slow, "--markdown", "--fail-above", "10")
+    assert status == 1 and out.startswith("## Benchmark comparison")
+    assert "| benchmark |" in out and "slower ❌" in out and "Regressions" in out
+
+
+def test_csv_report(capsys, tmp_path, run_file):
+    slow = scaled_copy(run_file, tmp_path / "slow.json", 1.5, is_cub)
+    status, out, _ = run(capsys, run_file, slow, "--csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert status == 0 and len(rows) == len(results.load(str(run_file)).rows)
+    assert {r["verdict"] for r in rows if is_cub(r["name"])} == {"slower"}
+    assert {"a_commit", "b_gpu", "ratio", "ci_low", "p", "method"} <= set(rows[0])
+
+
+def test_one_output_format(capsys, run_file):
+    status, _, err = run(capsys, run_file, run_file, "--json", "--csv")
+    assert status == 2 and len(err.strip().splitlines()) == 1
 
 
 def test_plot(tmp_path, capsys, run_file):
@@ -147,6 +199,58 @@ def test_plot(tmp_path, capsys, run_file):
     png = tmp_path / "cmp.png"
     status, _, _ = run(capsys, run_file, slow, "--plot", png, "--filter", "^scan/")
     assert status == 0 and png.read_bytes()[:4] == b"\x89PNG"
+
+
+# ---- GPUs ---------------------------------------------------------------------------------------
+
+
+def test_different_gpus_are_refused(tmp_path, capsys, run_file):
+    other = scaled_copy(run_file, tmp_path / "h100.json", 0.5,
+                        context={"gpu_name": "Some Other GPU", "gpu_peak_bandwidth_gbs": "9999.0"})
+    status, out, err = run(capsys, other, run_file)
+    assert status == 2 and not out and len(err.strip().splitlines()) == 1
+    assert "--allow-different-gpus" in err
+
+
+def test_different_gpus_compare_by_their_copy(tmp_path, capsys, run_file):
+    """Another GPU twice as fast everywhere, copy included: same fraction of copy, and the gate
+    does not apply across GPUs."""
+    other = scaled_copy(run_file, tmp_path / "h100.json", 0.5,
+                        context={"gpu_name": "Some Other GPU", "gpu_peak_bandwidth_gbs": "9999.0"})
+    status, out, err = run(capsys, other, run_file, "--allow-different-gpus", "--fail-above", "5",
+                           "--markdown")
+    assert status == 0 and "does not apply" in out and "another GPU" in err
+    assert "Different GPUs" in out
+    _, rows = table(capsys, other, run_file, "--allow-different-gpus")
+    gpu = [r for r in rows.values() if r["of_copy_a"] is not None]
+    assert gpu and all(r["of_copy_a"] == pytest.approx(r["of_copy_b"]) for r in gpu)
+    tested = [r for r in rows.values() if r["p"] is not None]  # single-sample rows: untested
+    assert tested and {r["verdict"] for r in tested} == {"slower"}
+
+
+# ---- bad input --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv, what", [
+    (["--filter", "nomatch"], "matches no benchmark"),
+    (["--filter", "[unclosed"], "not a valid regex"),
+    (["--plot", "/nonexistent/x.png"], "does not exist"),
+    (["--confidence", "2"], "--confidence"),
+    (["--bogus"], "unrecognized arguments"),
+])
+def test_bad_usage_one_line(capsys, run_file, argv, what):
+    status, out, err = run(capsys, run_file, run_file, *argv)
+    lines = err.strip().splitlines()
+    assert status == 2 and not out
+    assert len(lines) == 1 and lines[0].startswith("compare.py: ") and what in lines[0]
+
+
+def test_nothing_in_common(tmp_path, capsys, run_file):
+    doc = load_doc(run_file)
+    doc["benchmarks"] = [b for b in doc["benchmarks"] if b["name"].startswith("scan/")]
+    scan = write_doc(tmp_path / "scan.json", doc)
+    status, out, err = run(capsys, scan, run_file, "--filter", "^compact/")
+    assert status == 2 and "no benchmark in common" in err
 
 
 @pytest.mark.parametrize("name", sorted(BROKEN))

@@ -21,12 +21,13 @@ def expected_graphs(f: results.ResultFile):
     names = set()
     rows = f.rows
     for algorithm in set(rows["algorithm"]):
-        own = rows[(rows["algorithm"] == algorithm) & (rows["variant"] != "copy")]
+        own = rows[(rows["algorithm"] == algorithm) & (rows["role"] != "roofline")]
+        info = f.info(algorithm)
         for facet in set(own["facet"]):
             part = own[own["facet"] == facet]
             for kind in ("time", "bandwidth"):
                 names.add(plot.graph_stem(algorithm, facet, kind) + ".png")
-            if results.cpu_reference(part["variant"]) or "cub" in set(part["variant"]):
+            if {info.reference, info.anchor} & set(part["variant"]):
                 names.add(plot.graph_stem(algorithm, facet, "speedup") + ".png")
             blocked = part[part["block"] > 0]
             for variant, g in blocked.groupby("variant"):
@@ -106,13 +107,89 @@ def test_filter_keeps_the_copy_baseline(tmp_path, run_file):
 
 def test_one_folder_per_gpu(tmp_path, run_file):
     doc = load_doc(run_file)
-    doc["context"]["gpu_name"] = "NVIDIA H200"
-    other = write_doc(tmp_path / "h200.json", doc)
+    doc["context"]["gpu_name"] = "NVIDIA H100 80GB HBM3"
+    other = write_doc(tmp_path / "h100.json", doc)
     assert plot.main([str(run_file), str(other), "--out-dir", str(tmp_path / "g"),
                       "--filter", "^scan/cub/"]) == 0
     slug = results.load(str(run_file)).gpu_slug
     assert (tmp_path / "g" / slug).is_dir()
-    assert list((tmp_path / "g" / "nvidia-h200").glob("*.png"))
+    assert list((tmp_path / "g" / "nvidia-h100-80gb-hbm3").glob("*.png"))
+
+
+def other_commit(tmp_path, run_file):
+    doc = load_doc(run_file)
+    doc["context"]["git_commit"] = "0123456789ab"
+    doc["context"]["date"] = "2026-12-01T10:00:00+00:00"
+    return write_doc(tmp_path / "later.json", doc)
+
+
+def test_runs_of_different_commits_are_not_merged(tmp_path, run_file, capsys):
+    later = other_commit(tmp_path, run_file)
+    status = plot.main([str(run_file), str(later), "--out-dir", str(tmp_path / "g")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(err) == 1 and "different commits" in err[0]
+    assert "--merge-runs" in err[0] and not (tmp_path / "g").exists()
+
+
+def test_merge_runs_says_so(tmp_path, run_file):
+    later = other_commit(tmp_path, run_file)
+    files = [results.load(str(p)) for p in (run_file, later)]
+    run = plot.group_runs(files, merge_runs=True)[0]
+    assert "0123456789ab" in run.title and "mixed runs" in run.title
+    assert "2026-12-01 10:00" in run.title
+    fig, ax = plot.plt.subplots()
+    rows = run.rows[run.rows["algorithm"] == "scan"]
+    scope = plot.Scope(run=run, figs=None, algorithm="scan", facet="", rows=rows,
+                       best=rows, copies=rows[rows["role"] == "roofline"], block_variants={},
+                       ks=[20], sizes=[("pot", "")], plain=rows)
+    plot._copy_line(ax, scope, scope.copies, "pot", "gbs")
+    labels = ax.get_legend_handles_labels()[1]
+    assert labels and not any("same run" in label for label in labels)
+    plot.plt.close(fig)
+
+
+def test_titles_name_gpu_commit_and_date(run_file):
+    f = results.load(str(run_file))
+    run = plot.group_runs([f], merge_runs=False)[0]
+    assert run.title == f"{f.gpu_name} @ {f.commit}, {f.date}"
+    assert f.date.startswith("2026-") and "same run" in _copy_label(run)
+
+
+def _copy_label(run):
+    fig, ax = plot.plt.subplots()
+    rows = run.rows[run.rows["algorithm"] == "scan"]
+    scope = plot.Scope(run=run, figs=None, algorithm="scan", facet="", rows=rows, best=rows,
+                       copies=rows[rows["role"] == "roofline"], block_variants={}, ks=[20],
+                       sizes=[("pot", "")], plain=rows)
+    plot._copy_line(ax, scope, scope.copies, "pot", "gbs")
+    plot.plt.close(fig)
+    return ax.get_legend_handles_labels()[1][0]
+
+
+def test_metadata_file_gives_the_same_graphs(tmp_path, meta_file, run_file):
+    small = ["--filter", "^(scan/(cpu|naive|cub)|compact/cub)/"]
+    assert plot.main([str(meta_file), "--out-dir", str(tmp_path / "m")] + small) == 0
+    assert plot.main([str(run_file), "--out-dir", str(tmp_path / "o")] + small) == 0
+    names = {p.name for p in (tmp_path / "m").glob("*/*.png")}
+    assert names and names == {p.name for p in (tmp_path / "o").glob("*/*.png")}
+
+
+@pytest.mark.parametrize("make, what", [
+    (lambda d: d.joinpath("file").write_text("x") and d / "file", "is a file"),
+    (lambda d: d / "file2" / "sub", "not a folder"),
+])
+def test_out_dir_that_is_not_a_folder(tmp_path, run_file, capsys, make, what):
+    (tmp_path / "file2").write_text("x")
+    out = make(tmp_path)
+    assert plot.main([str(run_file), "--out-dir", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and what in err[0]
+
+
+def test_filter_matching_nothing(tmp_path, run_file, capsys):
+    assert plot.main([str(run_file), "--out-dir", str(tmp_path), "--filter", "^nomatch"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "matches --filter" in err[0]
 
 
 @pytest.mark.parametrize("name", sorted(BROKEN))
@@ -138,13 +215,30 @@ def test_command_line_headless(tmp_path, run_file):
     assert bad.returncode != 0 and len(bad.stderr.strip().splitlines()) == 1
 
 
-def test_colours_are_fixed_per_variant():
-    assert style.variant_style("cub") == style.variant_style("cub")
-    assert style.variant_style("copy")[0] == "#000000"
-    assert style.variant_style("some_new_variant") == style.variant_style("some_new_variant")
-    known = ["naive", "work_efficient", "shared_mem", "decoupled_lookback", "cub", "thrust"]
-    assert len({style.variant_style(v)[0] for v in known}) == len(known)
-    assert style.variant_order(["cub", "zeta", "cpu", "naive"]) == ["cpu", "naive", "zeta", "cub"]
+def test_looks_come_from_roles_and_positions():
+    info = results.AlgorithmInfo("x", variants=[
+        results.VariantInfo("copy", "gpu", "roofline"),
+        results.VariantInfo("seq", "cpu", "reference"),
+        results.VariantInfo("par", "cpu", "baseline"),
+        results.VariantInfo("step1", "gpu", "study"),
+        results.VariantInfo("step2", "gpu", "study"),
+        results.VariantInfo("step3", "gpu", "study"),
+        results.VariantInfo("lib_a", "gpu", "vendor"),
+        results.VariantInfo("lib_b", "gpu", "vendor"),
+    ])
+    look = {v.name: style.variant_look(info, v.name) for v in info.variants}
+    assert look["copy"] == style.Look("#000000", "", "--")
+    assert look["lib_b"].colour == "#000000" and look["lib_b"].marker == "*"  # the anchor
+    assert look["lib_a"].colour != look["lib_b"].colour
+    assert look["seq"].linestyle == look["par"].linestyle == ":"
+    study = [look[f"step{i}"] for i in (1, 2, 3)]
+    assert len({s.colour for s in study}) == 3 and len({s.marker for s in study}) == 3
+    # a variant's look depends on its table, not on what else a graph draws, nor on its name
+    renamed = results.AlgorithmInfo("x", variants=[
+        results.VariantInfo(v.name.replace("step", "other"), v.target, v.role)
+        for v in info.variants])
+    assert style.variant_look(renamed, "other2") == look["step2"]
+    assert info.order(["lib_b", "step2", "seq", "zzz"]) == ["seq", "step2", "lib_b", "zzz"]
 
 
 def test_facet_names():

@@ -1,5 +1,7 @@
 """scripts/results.py: names, loading, noise bands, copy fractions, and the error messages."""
 
+import json
+
 import pytest
 
 import results
@@ -18,7 +20,9 @@ from conftest import BROKEN, FIXTURES, load_doc, write_doc
 ])
 def test_parse_name(name, expected):
     p = results.parse_name(results.canonical_name(name))
-    assert (p.algorithm, p.variant, p.axes, p.size, p.log2n, p.block) == expected
+    assert (p.algorithm, p.variant, tuple(v for _, v in p.axes), p.size, p.log2n, p.block) == \
+        (expected[0], expected[1], tuple(a.split(":")[-1] for a in expected[2])) + expected[3:]
+    assert p.facet == "/".join(expected[2])
 
 
 @pytest.mark.parametrize("name", ["BM_Memcpy/1024", "scan/cub/log2n:28", "scan/pot/log2n:10",
@@ -41,9 +45,9 @@ def test_load_single_repetition(run_file):
     assert (rows["time_us"] > 0).all()
     assert (rows["time_lo_us"] <= rows["time_us"]).all()
     assert (rows["time_hi_us"] >= rows["time_us"]).all()
-    assert set(rows["noise"]) == {"p10..p90"}
+    assert set(rows["band"]) == {"p10..p90"}
     assert set(rows["repetitions"]) == {1}
-    assert results.COPY_VARIANT in set(rows["variant"])
+    assert "roofline" in set(rows["role"])
 
 
 def test_time_is_the_median_iteration(run_file):
@@ -60,20 +64,20 @@ def test_time_is_the_median_iteration(run_file):
 def test_copy_fraction_uses_the_files_own_copy_row(run_file):
     f = results.load(str(run_file))
     rows = f.rows.set_index("name")
-    gpu = f.rows[(f.rows["variant"] == results.VENDOR_ANCHOR)]
+    gpu = f.rows[(f.rows["role"] == "vendor")]
     assert not gpu.empty
     for r in gpu.itertuples():
         copy = rows.loc[f"{r.algorithm}/copy/{r.size}/log2n:{r.log2n}"]
         assert r.of_copy == pytest.approx(r.gbs / copy["gbs"])
-    copies = f.rows[f.rows["variant"] == results.COPY_VARIANT]
+    copies = f.rows[f.rows["role"] == "roofline"]
     assert copies["of_copy"].to_numpy() == pytest.approx(1.0)
-    cpu = f.rows[f.rows["variant"].map(results.is_cpu_variant)]
-    assert cpu["of_copy"].isna().all()
+    cpu = f.rows[f.rows["target"] == "cpu"]
+    assert not cpu.empty and cpu["of_copy"].isna().all()
 
 
 def test_load_repetitions_uses_the_median_aggregate(reps_file):
     f = results.load(str(reps_file))
-    assert set(f.rows["noise"]) == {"repetitions min..max"}
+    assert set(f.rows["band"]) == {"repetitions min..max"}
     assert (f.rows["repetitions"] >= 2).all()
     doc = load_doc(reps_file)
     median = next(b for b in doc["benchmarks"] if b.get("aggregate_name") == "median")
@@ -83,6 +87,7 @@ def test_load_repetitions_uses_the_median_aggregate(reps_file):
     assert got["time_us"] == pytest.approx(median["ms_median"] * 1e3)
     assert got["time_lo_us"] == pytest.approx(min(b["ms_median"] for b in reps) * 1e3)
     assert got["time_hi_us"] == pytest.approx(max(b["ms_median"] for b in reps) * 1e3)
+    assert sorted(got["rep_us"]) == pytest.approx(sorted(b["ms_median"] * 1e3 for b in reps))
 
 
 def test_aggregates_only(tmp_path, reps_file):
@@ -91,7 +96,7 @@ def test_aggregates_only(tmp_path, reps_file):
     doc["benchmarks"] = [b for b in doc["benchmarks"] if b.get("run_type") == "aggregate"
                          or b.get("error_occurred")]
     f = results.load(str(write_doc(tmp_path / "agg.json", doc)))
-    assert set(f.rows["noise"]) == {"mean±stddev"}
+    assert set(f.rows["band"]) == {"mean±stddev"}
     assert (f.rows["time_hi_us"] >= f.rows["time_lo_us"]).all()
 
 
@@ -142,3 +147,124 @@ def test_other_bad_inputs(tmp_path, content, what):
 def test_missing_file(tmp_path):
     with pytest.raises(results.ResultsError, match="cannot read"):
         results.load(str(tmp_path / "nope.json"))
+
+
+# ---- metadata --------------------------------------------------------------------------------
+
+
+def test_metadata_and_names_give_the_same_rows(run_file, meta_file):
+    old, new = results.load(str(run_file)), results.load(str(meta_file))
+    assert not old.has_metadata and new.has_metadata
+    columns = [c for c in results.COLUMNS if c not in ("rep_us",)]
+    pd_old = old.rows[columns].sort_values("name").reset_index(drop=True)
+    pd_new = new.rows[columns].sort_values("name").reset_index(drop=True)
+    assert pd_old.equals(pd_new)
+    assert new.suites == ["scan", "compact"]
+    assert new.info("compact").variants[0].role == "roofline"
+    assert "keep" in new.info("compact").axes
+
+
+def edit_metadata(src, dst, change):
+    doc = load_doc(src)
+    meta = {k: json.loads(doc["context"][k]) for k in ("gps_suites", "gps_variants", "gps_rows")}
+    change(meta)
+    for k, v in meta.items():
+        doc["context"][k] = json.dumps(v)
+    return str(write_doc(dst, doc))
+
+
+def test_rows_are_read_from_the_metadata_not_the_names(tmp_path, meta_file):
+    """A row described otherwise than its name says: the metadata wins."""
+    name = "scan/cub/pot/log2n:20/manual_time"
+
+    def change(meta):
+        meta["gps_rows"][name].update(variant="vendor_x", axes={"mode": "fast"}, log2n=21)
+        meta["gps_variants"]["scan"]["variants"].append(
+            {"name": "vendor_x", "target": "gpu", "role": "vendor", "blocks": [],
+             "default_block": 0, "description": "renamed"})
+        meta["gps_suites"] = ["compact", "scan"]
+
+    f = results.load(edit_metadata(meta_file, tmp_path / "m.json", change))
+    row = f.rows.set_index("name").loc["scan/cub/pot/log2n:20"]
+    assert (row["variant"], row["facet"], row["log2n"], row["role"]) == \
+        ("vendor_x", "fast", 21, "vendor")
+    assert f.suites == ["compact", "scan"]
+    assert f.info("scan").anchor == "vendor_x"  # the last vendor row of the table
+
+
+def test_roles_and_order_come_from_the_metadata(tmp_path, meta_file):
+    def change(meta):
+        table = meta["gps_variants"]["scan"]["variants"]
+        table.reverse()
+        for v in table:
+            if v["name"] == "naive":
+                v["role"] = "baseline"
+                v["target"] = "cpu"
+
+    f = results.load(edit_metadata(meta_file, tmp_path / "m.json", change))
+    info = f.info("scan")
+    assert info.order(["copy", "cub", "naive"]) == ["cub", "naive", "copy"]
+    naive = f.rows[f.rows["variant"] == "naive"]
+    assert set(naive["role"]) == {"baseline"} and naive["of_copy"].isna().all()
+
+
+def test_axes_written_without_their_name(tmp_path, meta_file):
+    """An axis whose name segment is only its value (sort's keys|pairs) keeps the name's form."""
+    name = "compact/cub/keep:0.50/pot/log2n:24/manual_time"
+
+    def change(meta):
+        meta["gps_rows"][name]["axes"] = {"keep": "0.50", "payload": "pairs"}
+
+    f = results.load(edit_metadata(meta_file, tmp_path / "m.json", change))
+    assert f.rows.set_index("name").loc["compact/cub/keep:0.50/pot/log2n:24"]["facet"] == \
+        "keep:0.50/pairs"
+
+
+@pytest.mark.parametrize("key, value, what", [
+    ("gps_rows", "{not json", "gps_rows is not valid JSON"),
+    ("gps_variants", "[]", "gps_variants is not a JSON dict"),
+    ("gps_variants", '{"scan": {"variants": [{"name": "x", "role": "hero"}]}}', "role 'hero'"),
+    ("gps_rows", '{"scan/cub/pot/log2n:20/manual_time": {"variant": "cub"}}', "malformed"),
+])
+def test_bad_metadata_is_one_line(tmp_path, meta_file, key, value, what):
+    doc = load_doc(meta_file)
+    doc["context"][key] = value
+    path = str(write_doc(tmp_path / "bad.json", doc))
+    with pytest.raises(results.ResultsError) as e:
+        results.load(path)
+    assert what in str(e.value) and "\n" not in str(e.value)
+
+
+def test_roles_derived_from_names_for_old_files():
+    f = results.load(str(FIXTURES / "gpu_run.json"))
+    roles = {(r.algorithm, r.variant): (r.role, r.target) for r in f.rows.itertuples()}
+    assert roles[("scan", "copy")] == ("roofline", "gpu")
+    assert roles[("scan", "cub")] == ("vendor", "gpu")
+    assert roles[("scan", "cpu")] == ("reference", "cpu")
+    assert roles[("scan", "decoupled_lookback")] == ("study", "gpu")
+    assert f.info("scan").anchor == "cub" and f.info("scan").reference == "cpu"
+
+
+def test_committed_results_still_load():
+    """The committed H200 run (no metadata) reads with the name fallback, suites in run order."""
+    f = results.load(str(FIXTURES.parent.parent.parent / "results" / "nvidia-h200.json"))
+    assert f.suites == ["scan", "compact", "reduce", "sort"]
+    assert f.info("sort").unit == "keys" and f.info("sort").reference == "cpu_std_sort"
+    assert set(f.info("compact").with_role("vendor")) == {"thrust_copy_if", "thrust_remove_copy",
+                                                           "cub"}
+    assert results.headline_facet(f.rows, "compact") == "keep:0.50"
+    assert results.headline_facet(f.rows, "sort") == "keys/uniform"
+
+
+def test_noise_and_samples(tmp_path, run_file):
+    f = results.load(str(run_file))
+    r = f.rows.iloc[0]
+    doc = load_doc(run_file)
+    raw = next(b for b in doc["benchmarks"] if b["name"].startswith(r["name"]))
+    assert r["samples"] == raw["iterations"]
+    assert r["noise_rel"] == pytest.approx((raw["ms_p90"] - raw["ms_p10"]) / 2.563
+                                           / raw["ms_median"], rel=1e-3)
+    raw["noise"], raw["samples"] = 0.004, 1234  # the harness's own counters win
+    f = results.load(str(write_doc(tmp_path / "n.json", doc)))
+    r = f.rows.set_index("name").loc[r["name"]]
+    assert (r["noise_rel"], r["samples"]) == (0.004, 1234)

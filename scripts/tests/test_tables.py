@@ -2,11 +2,12 @@
 
 import contextlib
 import io
+import json
 
 import pytest
 
 import tables
-from conftest import BROKEN, FIXTURES
+from conftest import BROKEN, FIXTURES, load_doc, write_doc
 
 
 def run(argv):
@@ -35,11 +36,51 @@ def test_missing_size_is_a_dash(run_file):
 
 def test_no_rows(run_file):
     status, _, err = run([run_file, "--filter", "^nothing/"])
-    assert status == 1 and "no rows match" in err
+    assert status == 2 and "no rows match" in err and len(err.strip().splitlines()) == 1
+
+
+def test_default_tables_in_suite_order_at_the_headline_axes(run_file):
+    status, out, _ = run([run_file])
+    titles = [line.split("**")[1] for line in out.splitlines() if line.startswith("**")]
+    assert status == 0 and titles == ["scan", "compact keep:0.50"]
+
+
+def test_facets(tmp_path, run_file):
+    doc = load_doc(run_file)
+    doc["benchmarks"] += [dict(b, name=b["name"].replace("keep:0.50", "keep:1.00"),
+                               run_name=b["run_name"].replace("keep:0.50", "keep:1.00"))
+                          for b in doc["benchmarks"] if "/keep:0.50/" in b["name"]
+                          and "/block:" not in b["name"]]  # fewer rows: not the headline
+    source = write_doc(tmp_path / "two.json", doc)
+    status, out, _ = run([source, "--all-facets", "--filter", "^compact/"])
+    titles = [line.split("**")[1] for line in out.splitlines() if line.startswith("**")]
+    assert status == 0 and titles == ["compact keep:0.50", "compact keep:1.00"]
+    status, out, _ = run([source, "--filter", "^compact/"])
+    assert "**compact keep:0.50**" in out and "keep:1.00" not in out
+    status, out, _ = run([source, "--facet", "keep:1.00"])
+    assert status == 0 and "**compact keep:1.00**" in out and "keep:0.50" not in out
+
+
+def test_metadata_order_and_anchor(tmp_path, meta_file):
+    """Rows follow the variant table; the x column is the last vendor variant's."""
+    doc = load_doc(meta_file)
+    variants = json.loads(doc["context"]["gps_variants"])
+    variants["scan"]["variants"].reverse()  # cub first, copy last
+    doc["context"]["gps_variants"] = json.dumps(variants)
+    status, out, _ = run([write_doc(tmp_path / "m.json", doc), "--filter", "^scan/"])
+    rows = [line.split(" | ")[0].strip("| ") for line in out.splitlines()
+            if line.startswith("| ") and not line.startswith("| variant")]
+    assert status == 0 and rows == [v["name"] for v in variants["scan"]["variants"]]
+    assert "x cub" in out
 
 
 @pytest.mark.parametrize("name", sorted(BROKEN))
 def test_bad_file_one_line_error(name):
     status, out, err = run([FIXTURES / name])
-    assert status == 1 and out == ""
+    assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and err.startswith("tables.py: ")
+
+
+def test_bad_option_one_line(run_file):
+    status, out, err = run([run_file, "--size", "huge"])
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
