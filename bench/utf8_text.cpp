@@ -31,9 +31,20 @@ private:
   std::uint64_t index_ = 0;
 };
 
-// ---- characters ----------------------------------------------------------------------------------
+// ---- characters
+// ----------------------------------------------------------------------------------
 
-enum class Script { English, European, Cyrillic, Greek, Cjk, Devanagari, EnglishEmoji, Latin, Emoji };
+enum class Script {
+  English,
+  European,
+  Cyrillic,
+  Greek,
+  Cjk,
+  Devanagari,
+  EnglishEmoji,
+  Latin,
+  Emoji
+};
 
 // Accented lower-case letters of Western European languages (U+00DF..U+00FC, all 2 bytes).
 constexpr std::uint32_t kAccented[] = {0xE0, 0xE1, 0xE2, 0xE4, 0xE7, 0xE8, 0xE9, 0xEA, 0xEB, 0xEE,
@@ -49,12 +60,22 @@ class CharSource {
 public:
   CharSource(TextMix mix, Rng& rng) : mix_(mix), rng_(rng) {
     switch (mix) {
-    case TextMix::Ascii: script_ = Script::English; break;
-    case TextMix::Latin: script_ = Script::Latin; break;
-    case TextMix::Cjk: script_ = Script::Cjk; break;
-    case TextMix::Emoji: script_ = Script::Emoji; break;
+    case TextMix::Ascii:
+      script_ = Script::English;
+      break;
+    case TextMix::Latin:
+      script_ = Script::Latin;
+      break;
+    case TextMix::Cjk:
+      script_ = Script::Cjk;
+      break;
+    case TextMix::Emoji:
+      script_ = Script::Emoji;
+      break;
     case TextMix::Mixed:
-    case TextMix::MixedErrors: script_ = pick_script(); break;
+    case TextMix::MixedErrors:
+      script_ = pick_script();
+      break;
     }
   }
 
@@ -83,26 +104,29 @@ private:
                     : Script::EnglishEmoji;
   }
 
-  std::uint32_t ascii_letter() {
-    return (rng_.percent(5) ? 'A' : 'a') + rng_.below(26);
-  }
+  std::uint32_t ascii_letter() { return (rng_.percent(5) ? 'A' : 'a') + rng_.below(26); }
 
   std::uint32_t letter() {
     switch (script_) {
     case Script::English:
-    case Script::EnglishEmoji: return ascii_letter();
+    case Script::EnglishEmoji:
+      return ascii_letter();
     case Script::European:
       return rng_.percent(12) ? kAccented[rng_.below(std::size(kAccented))] : ascii_letter();
-    case Script::Cyrillic: return 0x430u + rng_.below(32);
-    case Script::Greek: return 0x3B1u + rng_.below(25);
-    case Script::Cjk: return 0x4E00u + rng_.below(0x9FFF - 0x4E00 + 1);
+    case Script::Cyrillic:
+      return 0x430u + rng_.below(32);
+    case Script::Greek:
+      return 0x3B1u + rng_.below(25);
+    case Script::Cjk:
+      return 0x4E00u + rng_.below(0x9FFF - 0x4E00 + 1);
     case Script::Devanagari:
       return rng_.percent(30) ? 0x93Eu + rng_.below(15) : 0x905u + rng_.below(0x39 - 0x05 + 1);
     case Script::Latin: {
       const std::uint32_t cp = 0xC0u + rng_.below(0x17F - 0xC0 + 1);
       return cp == 0xD7u || cp == 0xF7u ? cp + 1 : cp; // letters only: no x or divide sign
     }
-    case Script::Emoji: return emoji(rng_);
+    case Script::Emoji:
+      return emoji(rng_);
     }
     return 'a';
   }
@@ -113,14 +137,18 @@ private:
       constexpr std::uint32_t kPunctuation[] = {0x3001, 0x3002, 0xFF0C, 0x4E00 + 0x42};
       return kPunctuation[rng_.below(std::size(kPunctuation))];
     }
-    case Script::Emoji: return emoji(rng_);
+    case Script::Emoji:
+      return emoji(rng_);
     case Script::Devanagari:
-      if (rng_.percent(10)) return 0x964; // danda
+      if (rng_.percent(10))
+        return 0x964; // danda
       break;
     case Script::EnglishEmoji:
-      if (rng_.percent(20)) return emoji(rng_);
+      if (rng_.percent(20))
+        return emoji(rng_);
       break;
-    default: break;
+    default:
+      break;
     }
     constexpr char kAsciiSeparators[] = "                ,.\n;";
     return static_cast<unsigned char>(kAsciiSeparators[rng_.below(sizeof kAsciiSeparators - 1)]);
@@ -162,22 +190,42 @@ unsigned ill_formed(Rng& rng, unsigned char* p) {
   auto cont = [&](unsigned span) { return static_cast<unsigned char>(0x80u + rng.below(span)); };
   auto byte = [](unsigned b) { return static_cast<unsigned char>(b); };
   switch (rng.below(12)) {
-  case 0: p[0] = cont(64); return 1; // stray continuation byte
-  case 1: p[0] = cont(64), p[1] = cont(64), p[2] = cont(64); return 3; // a run of them
-  case 2: p[0] = byte(0xC2 + rng.below(30)), p[1] = ' '; return 2;    // truncated 2-byte
-  case 3: p[0] = byte(0xE1 + rng.below(11)), p[1] = cont(64), p[2] = '.'; return 3; // 3-byte
-  case 4:                                                                 // truncated 4-byte
+  case 0:
+    p[0] = cont(64);
+    return 1; // stray continuation byte
+  case 1:
+    p[0] = cont(64), p[1] = cont(64), p[2] = cont(64);
+    return 3; // a run of them
+  case 2:
+    p[0] = byte(0xC2 + rng.below(30)), p[1] = ' ';
+    return 2; // truncated 2-byte
+  case 3:
+    p[0] = byte(0xE1 + rng.below(11)), p[1] = cont(64), p[2] = '.';
+    return 3; // 3-byte
+  case 4:     // truncated 4-byte
     p[0] = byte(0xF1 + rng.below(3)), p[1] = cont(64), p[2] = cont(64), p[3] = ' ';
     return 4;
-  case 5: p[0] = byte(0xC0 + rng.below(2)), p[1] = cont(64); return 2; // overlong C0, C1
-  case 6: p[0] = 0xE0, p[1] = cont(32), p[2] = cont(64); return 3;     // overlong E0 80..9F
-  case 7: p[0] = 0xF0, p[1] = cont(16), p[2] = cont(64), p[3] = cont(64); return 4; // F0 80..8F
-  case 8: p[0] = 0xED, p[1] = byte(0xA0 + rng.below(32)), p[2] = cont(64); return 3; // surrogate
-  case 9: p[0] = 0xF4, p[1] = byte(0x90 + rng.below(48)), p[2] = cont(64), p[3] = cont(64);
+  case 5:
+    p[0] = byte(0xC0 + rng.below(2)), p[1] = cont(64);
+    return 2; // overlong C0, C1
+  case 6:
+    p[0] = 0xE0, p[1] = cont(32), p[2] = cont(64);
+    return 3; // overlong E0 80..9F
+  case 7:
+    p[0] = 0xF0, p[1] = cont(16), p[2] = cont(64), p[3] = cont(64);
+    return 4; // F0 80..8F
+  case 8:
+    p[0] = 0xED, p[1] = byte(0xA0 + rng.below(32)), p[2] = cont(64);
+    return 3; // surrogate
+  case 9:
+    p[0] = 0xF4, p[1] = byte(0x90 + rng.below(48)), p[2] = cont(64), p[3] = cont(64);
     return 4; // above U+10FFFF
-  case 10: p[0] = byte(0xF5 + rng.below(3)), p[1] = cont(64), p[2] = cont(64), p[3] = cont(64);
+  case 10:
+    p[0] = byte(0xF5 + rng.below(3)), p[1] = cont(64), p[2] = cont(64), p[3] = cont(64);
     return 4; // F5..F7 leads
-  default: p[0] = byte(0xF8 + rng.below(8)); return 1; // F8..FF
+  default:
+    p[0] = byte(0xF8 + rng.below(8));
+    return 1; // F8..FF
   }
 }
 
@@ -191,11 +239,13 @@ void fill_segment(unsigned char* seg, std::size_t len, TextMix mix, Rng& rng) {
   unsigned char bytes[4];
   while (at < len) {
     unsigned k = utf8_bytes(source.next(), bytes);
-    if (at + k > len) k = utf8_bytes('a' + rng.below(26), bytes);
+    if (at + k > len)
+      k = utf8_bytes('a' + rng.below(26), bytes);
     std::copy(bytes, bytes + k, seg + at);
     at += k;
   }
-  if (mix != TextMix::MixedErrors) return;
+  if (mix != TextMix::MixedErrors)
+    return;
   // about 1% of the bytes: one ill-formed sequence (2.6 bytes on average) per 300 bytes, which
   // with the characters it cuts into makes a little over 1%
   for (std::size_t e = 0; e < len / 300; ++e) {
@@ -208,9 +258,12 @@ void fill_segment(unsigned char* seg, std::size_t len, TextMix mix, Rng& rng) {
 
 std::uint32_t non_scalar_value(Rng& rng) {
   switch (rng.below(3)) {
-  case 0: return 0xD800u + rng.below(0x800);                                      // surrogate
-  case 1: return 0x110000u + static_cast<std::uint32_t>(rng.next() % 0x7FEF0000u); // too large
-  default: return 0xFFFFFFFFu;
+  case 0:
+    return 0xD800u + rng.below(0x800); // surrogate
+  case 1:
+    return 0x110000u + static_cast<std::uint32_t>(rng.next() % 0x7FEF0000u); // too large
+  default:
+    return 0xFFFFFFFFu;
   }
 }
 
@@ -218,7 +271,8 @@ std::uint32_t non_scalar_value(Rng& rng) {
 template <typename F> void for_each_segment(std::size_t n, std::size_t per, F&& fill) {
   const std::size_t segments = (n + per - 1) / per;
   parallel_chunks(segments, cpu_threads(), [&](unsigned, std::size_t b, std::size_t e) {
-    for (std::size_t s = b; s < e; ++s) fill(s, s * per, std::min(n, (s + 1) * per));
+    for (std::size_t s = b; s < e; ++s)
+      fill(s, s * per, std::min(n, (s + 1) * per));
   });
 }
 
@@ -226,12 +280,18 @@ template <typename F> void for_each_segment(std::size_t n, std::size_t per, F&& 
 
 const char* text_mix_name(TextMix mix) {
   switch (mix) {
-  case TextMix::Ascii: return "ascii";
-  case TextMix::Latin: return "latin";
-  case TextMix::Cjk: return "cjk";
-  case TextMix::Emoji: return "emoji";
-  case TextMix::Mixed: return "mixed";
-  case TextMix::MixedErrors: return "mixed_errors";
+  case TextMix::Ascii:
+    return "ascii";
+  case TextMix::Latin:
+    return "latin";
+  case TextMix::Cjk:
+    return "cjk";
+  case TextMix::Emoji:
+    return "emoji";
+  case TextMix::Mixed:
+    return "mixed";
+  case TextMix::MixedErrors:
+    return "mixed_errors";
   }
   return "?";
 }
@@ -264,13 +324,14 @@ std::vector<std::uint32_t> utf32_text(std::size_t n, TextMix mix, std::uint64_t 
     Rng rng(seed, s);
     CharSource source(mix, rng);
     for (std::size_t i = b; i < e; ++i)
-      out[i] = mix == TextMix::MixedErrors && rng.percent(1) ? non_scalar_value(rng)
-                                                              : source.next();
+      out[i] =
+          mix == TextMix::MixedErrors && rng.percent(1) ? non_scalar_value(rng) : source.next();
   });
   return out;
 }
 
-// ---- the tests' inputs ---------------------------------------------------------------------------
+// ---- the tests' inputs
+// ---------------------------------------------------------------------------
 
 std::vector<unsigned char> utf8_random_bytes(std::size_t n, std::uint64_t seed) {
   static constexpr unsigned char kSpecial[] = {0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF,
@@ -312,16 +373,17 @@ std::vector<unsigned char> utf8_all_lead_quads() {
     for (unsigned b1 : {0x80u, 0x8Fu, 0x90u, 0xBFu})
       for (unsigned b2 = 0; b2 < 256; ++b2)
         for (unsigned b3 = 0; b3 < 256; ++b3)
-          out.insert(out.end(), {static_cast<unsigned char>(b0), static_cast<unsigned char>(b1),
-                                 static_cast<unsigned char>(b2), static_cast<unsigned char>(b3),
-                                 'A'});
+          out.insert(out.end(),
+                     {static_cast<unsigned char>(b0), static_cast<unsigned char>(b1),
+                      static_cast<unsigned char>(b2), static_cast<unsigned char>(b3), 'A'});
   return out;
 }
 
 std::vector<std::uint32_t> utf32_all_code_points() {
   std::vector<std::uint32_t> out;
   out.reserve(0x120000 + 3);
-  for (std::uint32_t cp = 0; cp < 0x120000u; ++cp) out.push_back(cp);
+  for (std::uint32_t cp = 0; cp < 0x120000u; ++cp)
+    out.push_back(cp);
   out.insert(out.end(), {0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu});
   return out;
 }
@@ -343,36 +405,62 @@ std::string hex_name(const Bytes& b) {
 // The full sequence of each lead class (its ends: lowest and highest lead, and the leads with a
 // narrower second-byte range).
 const std::vector<Bytes>& lead_sequences() {
-  static const std::vector<Bytes> seqs = {
-      {0xC2, 0xA9},       {0xDF, 0xBF},       {0xE0, 0xA0, 0x80},       {0xE1, 0x80, 0x80},
-      {0xEC, 0xBF, 0xBF}, {0xED, 0x9F, 0xBF}, {0xEE, 0x80, 0x80},       {0xEF, 0xBF, 0xBD},
-      {0xF0, 0x90, 0x80, 0x80}, {0xF1, 0x80, 0x80, 0x80}, {0xF3, 0xBF, 0xBF, 0xBF},
-      {0xF4, 0x8F, 0xBF, 0xBF}};
+  static const std::vector<Bytes> seqs = {{0xC2, 0xA9},
+                                          {0xDF, 0xBF},
+                                          {0xE0, 0xA0, 0x80},
+                                          {0xE1, 0x80, 0x80},
+                                          {0xEC, 0xBF, 0xBF},
+                                          {0xED, 0x9F, 0xBF},
+                                          {0xEE, 0x80, 0x80},
+                                          {0xEF, 0xBF, 0xBD},
+                                          {0xF0, 0x90, 0x80, 0x80},
+                                          {0xF1, 0x80, 0x80, 0x80},
+                                          {0xF3, 0xBF, 0xBF, 0xBF},
+                                          {0xF4, 0x8F, 0xBF, 0xBF}};
   return seqs;
 }
 
 // The patterns placed across boundaries: well-formed, truncated, overlong, surrogate, too large,
 // stray, and combinations.
 const std::vector<Bytes>& boundary_patterns() {
-  static const std::vector<Bytes> patterns = {
-      {0xC3, 0xA9},             {0xE2, 0x82, 0xAC},       {0xF0, 0x9F, 0x98, 0x80},
-      {0xE0, 0xA4, 0x85},       {0xED, 0x9F, 0xBF},       {0xF4, 0x8F, 0xBF, 0xBF},
-      {0xC3},                   {0xE2, 0x82},             {0xE2},
-      {0xF0, 0x9F, 0x98},       {0xF0, 0x9F},             {0xF0},
-      {0xC0, 0x80},             {0xC1, 0xBF},             {0xE0, 0x80, 0x80},
-      {0xE0, 0x9F, 0xBF},       {0xF0, 0x80, 0x80, 0x80}, {0xF0, 0x8F, 0xBF, 0xBF},
-      {0xED, 0xA0, 0x80},       {0xED, 0xBF, 0xBF},       {0xF4, 0x90, 0x80, 0x80},
-      {0xF5, 0x80, 0x80, 0x80}, {0xFF},                   {0x80},
-      {0x80, 0x80},             {0xBF, 0xBF, 0xBF},       {0x80, 0x80, 0x80, 0x80, 0x80},
-      {0xC3, 0x80, 0x80},       {0xE2, 0x82, 0xE2, 0x82, 0xAC},
-      {0xF0, 0x9F, 0x98, 0xF0, 0x9F, 0x98, 0x80}};
+  static const std::vector<Bytes> patterns = {{0xC3, 0xA9},
+                                              {0xE2, 0x82, 0xAC},
+                                              {0xF0, 0x9F, 0x98, 0x80},
+                                              {0xE0, 0xA4, 0x85},
+                                              {0xED, 0x9F, 0xBF},
+                                              {0xF4, 0x8F, 0xBF, 0xBF},
+                                              {0xC3},
+                                              {0xE2, 0x82},
+                                              {0xE2},
+                                              {0xF0, 0x9F, 0x98},
+                                              {0xF0, 0x9F},
+                                              {0xF0},
+                                              {0xC0, 0x80},
+                                              {0xC1, 0xBF},
+                                              {0xE0, 0x80, 0x80},
+                                              {0xE0, 0x9F, 0xBF},
+                                              {0xF0, 0x80, 0x80, 0x80},
+                                              {0xF0, 0x8F, 0xBF, 0xBF},
+                                              {0xED, 0xA0, 0x80},
+                                              {0xED, 0xBF, 0xBF},
+                                              {0xF4, 0x90, 0x80, 0x80},
+                                              {0xF5, 0x80, 0x80, 0x80},
+                                              {0xFF},
+                                              {0x80},
+                                              {0x80, 0x80},
+                                              {0xBF, 0xBF, 0xBF},
+                                              {0x80, 0x80, 0x80, 0x80, 0x80},
+                                              {0xC3, 0x80, 0x80},
+                                              {0xE2, 0x82, 0xE2, 0x82, 0xAC},
+                                              {0xF0, 0x9F, 0x98, 0xF0, 0x9F, 0x98, 0x80}};
   return patterns;
 }
 
 } // namespace
 
 std::vector<Utf8Case> utf8_adversarial_corpus(std::size_t tile_bytes, std::uint64_t seed) {
-  if (tile_bytes < 64) throw std::invalid_argument("utf8_adversarial_corpus: tile below 64 bytes");
+  if (tile_bytes < 64)
+    throw std::invalid_argument("utf8_adversarial_corpus: tile below 64 bytes");
   std::vector<Utf8Case> cases;
   for (unsigned b = 0; b < 256; ++b) {
     char name[16];
@@ -416,12 +504,15 @@ std::vector<Utf8Case> utf8_adversarial_corpus(std::size_t tile_bytes, std::uint6
                               : static_cast<unsigned char>(i % 2 == 0 ? 0xC3 : 0xA9);
       auto place = [&](const Bytes& p, std::size_t boundary) {
         const std::size_t at = boundary - 6 + static_cast<std::size_t>(offset + 6);
-        for (std::size_t i = 0; i < p.size() && at + i < len; ++i) text[at + i] = p[i];
+        for (std::size_t i = 0; i < p.size() && at + i < len; ++i)
+          text[at + i] = p[i];
       };
-      for (std::size_t p = 0; p < patterns.size(); ++p) place(patterns[p], (p + 1) * tile_bytes);
+      for (std::size_t p = 0; p < patterns.size(); ++p)
+        place(patterns[p], (p + 1) * tile_bytes);
       const std::size_t inner[] = {16, 32, 48, 512, 2048};
       for (std::size_t i = 0; i < std::size(inner); ++i)
-        if (inner[i] + 8 < tile_bytes) place(patterns[(i * 7) % patterns.size()], inner[i]);
+        if (inner[i] + 8 < tile_bytes)
+          place(patterns[(i * 7) % patterns.size()], inner[i]);
       cases.push_back({std::string(filler == 0 ? "ascii" : "two_byte") + "_boundaries_offset_" +
                            std::to_string(offset),
                        std::move(text)});
@@ -439,15 +530,19 @@ std::vector<unsigned char> utf8_mutate(std::vector<unsigned char> text, std::siz
   const std::vector<unsigned char> special = utf8_random_bytes(64, seed ^ 0x5eed);
   for (std::size_t e = 0; e < edits; ++e) {
     const std::size_t pos = text.empty() ? 0 : rng.next() % text.size();
-    const unsigned char byte = rng.percent(50) ? static_cast<unsigned char>(rng.next())
-                                               : special[rng.below(64)];
+    const unsigned char byte =
+        rng.percent(50) ? static_cast<unsigned char>(rng.next()) : special[rng.below(64)];
     switch (rng.below(3)) {
     case 0:
-      if (!text.empty()) text[pos] = byte;
+      if (!text.empty())
+        text[pos] = byte;
       break;
-    case 1: text.insert(text.begin() + static_cast<std::ptrdiff_t>(pos), byte); break;
+    case 1:
+      text.insert(text.begin() + static_cast<std::ptrdiff_t>(pos), byte);
+      break;
     default:
-      if (!text.empty()) text.erase(text.begin() + static_cast<std::ptrdiff_t>(pos));
+      if (!text.empty())
+        text.erase(text.begin() + static_cast<std::ptrdiff_t>(pos));
       break;
     }
   }

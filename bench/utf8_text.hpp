@@ -27,9 +27,8 @@ namespace gps {
 //                 F5..F7) and the bytes F8..FF
 // Every mix but mixed_errors is well-formed UTF-8.
 enum class TextMix { Ascii, Latin, Cjk, Emoji, Mixed, MixedErrors };
-inline constexpr TextMix kTextMixes[] = {TextMix::Ascii, TextMix::Latin,
-                                         TextMix::Cjk,   TextMix::Emoji,
-                                         TextMix::Mixed, TextMix::MixedErrors};
+inline constexpr TextMix kTextMixes[] = {TextMix::Ascii, TextMix::Latin, TextMix::Cjk,
+                                         TextMix::Emoji, TextMix::Mixed, TextMix::MixedErrors};
 
 const char* text_mix_name(TextMix mix); // "ascii", "latin", "cjk", "emoji", "mixed", "mixed_errors"
 // The mix named `name`; false when there is none.
@@ -44,7 +43,8 @@ std::vector<unsigned char> utf8_text(std::size_t n_bytes, TextMix mix, std::uint
 // U+FFFD.
 std::vector<std::uint32_t> utf32_text(std::size_t n, TextMix mix, std::uint64_t seed);
 
-// ---- the tests' inputs ---------------------------------------------------------------------------
+// ---- the tests' inputs
+// ---------------------------------------------------------------------------
 
 // The counter-based generator behind everything here (splitmix64 of splitmix64(seed) + index);
 // kernels/utf8/golden/make_golden.py has a copy of it.

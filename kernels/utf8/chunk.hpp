@@ -1,0 +1,166 @@
+// The 16-byte chunk step of the single-pass kernels (single_pass.cu), as host and device code so
+// that the tests check it on the CPU against the reference, byte for byte, without a GPU.
+//
+// A thread owns a chunk of 16 input bytes, held as four little-endian 32-bit words, and sees the
+// word before it (bytes -4..-1) and the word after it (bytes 16..19), with 0 for positions outside
+// the input. classify_chunk finds which of its 16 bytes start a unit and which of those units are
+// well-formed (rules.hpp: a byte's role depends on the 3 bytes before it), with SWAR arithmetic on
+// the words: each byte property is computed for 4 bytes at once as its 0x80 bit, gathered into a
+// bit mask (bit k + 4 for position k, -4 <= k < 20), and the units follow from a few mask
+// operations. A chunk of 16 ASCII bytes (the common case of most text) takes one test.
+//
+// Cost (for the study): about 45 integer operations per non-ASCII word of 4 bytes, against 16
+// bytes per loaded vector; decode_chunk_unit is about 15 operations per unit.
+#pragma once
+
+#include "utf8/rules.hpp"
+
+#include <cstdint>
+
+namespace gps::utf8::chunk {
+
+inline constexpr std::uint32_t kHigh = 0x80808080u;
+inline constexpr std::uint32_t kAllAscii = 0xFFFFFFFFu; // classify_chunk of 16 ASCII bytes
+
+// The 0x80 bits of u (one per byte) as 4 bits, byte 0 lowest: the four products land on bits
+// 28..31 and no other two overlap, so nothing carries into them.
+GPS_UTF8_HD constexpr std::uint32_t gather_high_bits(std::uint32_t u) {
+  return ((u & kHigh) * 0x00204081u) >> 28;
+}
+
+// (hi:lo) >> shift, shift < 32: the 4 bytes starting at byte shift / 8 of lo.
+GPS_UTF8_HD constexpr std::uint32_t funnel_right(std::uint32_t lo, std::uint32_t hi,
+                                                 unsigned shift) {
+  return static_cast<std::uint32_t>((static_cast<std::uint64_t>(hi) << 32 | lo) >> shift);
+}
+
+// Byte properties of the 4 bytes of x, each as the 0x80 bit of its byte. `following` is the word
+// after x (its first byte follows x's last).
+struct WordClass {
+  std::uint32_t cont;      // 80..BF
+  std::uint32_t ascii;     // 00..7F
+  std::uint32_t lead;      // C2..F4: takes at least 1 continuation byte
+  std::uint32_t lead3;     // E0..F4: at least 2
+  std::uint32_t lead4;     // F0..F4: 3
+  std::uint32_t second_ok; // a lead whose next byte, if a continuation byte, is in its range
+};
+
+GPS_UTF8_HD constexpr WordClass classify_word(std::uint32_t x, std::uint32_t following) {
+  // bits 6, 5, 4 of each byte moved to its bit 7 (the bits shifted across a byte are masked off)
+  const std::uint32_t x1 = x << 1, x2 = x << 2, x3 = x << 3;
+  const std::uint32_t cont = x & ~x1 & kHigh;
+  const std::uint32_t ge_c0 = x & x1 & kHigh;
+  const std::uint32_t ge_e0 = ge_c0 & x2;
+  const std::uint32_t ge_f0 = ge_e0 & x3;
+  // never a lead: C0, C1 (110xxxxx with bits 4..1 clear) and F5..FF (1111xxxx, low nibble >= 5);
+  // the sums stay inside their byte
+  const std::uint32_t bits_4_to_1 = ((x & 0x1E1E1E1Eu) + 0x7F7F7F7Fu) & kHigh;
+  const std::uint32_t nibble_ge_5 = (((x & 0x0F0F0F0Fu) + 0x0B0B0B0Bu) << 3) & kHigh;
+  const std::uint32_t bad = (ge_c0 & ~ge_e0 & ~bits_4_to_1) | (ge_f0 & nibble_ge_5);
+  const std::uint32_t lead = ge_c0 & ~bad;
+  // the leads with a narrower second-byte range: E0, ED, F0, F4 (low nibble 0, D, 0, 4)
+  const std::uint32_t nibble_0 = ~((x & 0x0F0F0F0Fu) + 0x7F7F7F7Fu) & kHigh;
+  const std::uint32_t nibble_d = ~(((x ^ 0x0D0D0D0Du) & 0x0F0F0F0Fu) + 0x7F7F7F7Fu) & kHigh;
+  const std::uint32_t nibble_4 = ~(((x ^ 0x04040404u) & 0x0F0F0F0Fu) + 0x7F7F7F7Fu) & kHigh;
+  const std::uint32_t next = x >> 8 | following << 24;      // byte i: the byte after byte i
+  const std::uint32_t next5 = next << 2, next4 = next << 3; // its bits 5 and 4 at bit 7
+  const std::uint32_t three = ge_e0 & ~ge_f0;
+  const std::uint32_t out_of_range = (three & nibble_0 & ~next5)             // E0 80..9F: overlong
+                                     | (three & nibble_d & next5)            // ED A0..BF: surrogate
+                                     | (ge_f0 & nibble_0 & ~next5 & ~next4)  // F0 80..8F: overlong
+                                     | (ge_f0 & nibble_4 & (next5 | next4)); // F4 90..BF: > 10FFFF
+  return {cont, ~x & kHigh, lead, ge_e0 & ~bad, ge_f0 & ~bad, lead & ~out_of_range & kHigh};
+}
+
+// Units of a 16-byte chunk w0..w3 (byte k of the chunk is byte k % 4 of word k / 4), with the word
+// before it and the word after it. Returns the starts in bits 0..15 (bit k: byte k starts a unit)
+// and the well-formed starts in bits 16..31. Positions outside the input must read as 0 (they are
+// then never part of a unit of the input); the caller clears the bits of positions outside it.
+GPS_UTF8_HD constexpr std::uint32_t classify_chunk(std::uint32_t prev, std::uint32_t w0,
+                                                   std::uint32_t w1, std::uint32_t w2,
+                                                   std::uint32_t w3, std::uint32_t next) {
+  if (((w0 | w1 | w2 | w3) & kHigh) == 0)
+    return kAllAscii;
+  const std::uint32_t words[6] = {prev, w0, w1, w2, w3, next};
+  std::uint32_t cont = 0, ascii = 0, lead3 = 0, lead4 = 0, second_ok = 0;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int q = 0; q < 5; ++q) {
+    const WordClass c = classify_word(words[q], words[q + 1]);
+    const int at = 4 * q; // bit of the word's first byte
+    cont |= gather_high_bits(c.cont) << at;
+    ascii |= gather_high_bits(c.ascii) << at;
+    lead3 |= gather_high_bits(c.lead3) << at;
+    lead4 |= gather_high_bits(c.lead4) << at;
+    second_ok |= gather_high_bits(c.second_ok) << at;
+  }
+  cont |= gather_high_bits(next & ~(next << 1)) << 20; // bytes 16..19: continuation or not
+  // units: a lead consumes the continuation bytes that follow it while they fit its pattern
+  const std::uint32_t takes1 = second_ok & (cont >> 1);
+  const std::uint32_t takes2 = takes1 & lead3 & (cont >> 2);
+  const std::uint32_t takes3 = takes2 & lead4 & (cont >> 3);
+  const std::uint32_t consumed = takes1 << 1 | takes2 << 2 | takes3 << 3;
+  const std::uint32_t complete = ascii | (takes1 & ~lead3) | (takes2 & ~lead4) | takes3;
+  const std::uint32_t starts = (~consumed >> 4) & 0xFFFFu;
+  return starts | ((complete >> 4) & starts) << 16;
+}
+
+// The code point of the unit whose bytes are w's low bytes (first byte lowest): the byte itself
+// for ASCII, the decoded well-formed sequence, or U+FFFD. Branch-free.
+GPS_UTF8_HD constexpr std::uint32_t decode_chunk_unit(std::uint32_t w, bool well_formed) {
+  const std::uint32_t b0 = w & 0xFFu;
+  const unsigned len = b0 < 0xE0u ? 2u : b0 < 0xF0u ? 3u : 4u; // for a well-formed non-ASCII lead
+  const std::uint32_t full = (b0 & (0x7Fu >> len)) << 18 | (w >> 8 & 0x3Fu) << 12 |
+                             (w >> 16 & 0x3Fu) << 6 | (w >> 24 & 0x3Fu);
+  const std::uint32_t multi = well_formed ? full >> (6 * (4 - len)) : kReplacementChar;
+  return b0 < 0x80u ? b0 : multi;
+}
+
+// The 4 bytes of the chunk (plus the word after it) from position k, 0 <= k < 16.
+GPS_UTF8_HD constexpr std::uint32_t chunk_window(std::uint32_t w0, std::uint32_t w1,
+                                                 std::uint32_t w2, std::uint32_t w3,
+                                                 std::uint32_t next, unsigned k) {
+  const unsigned q = k >> 2;
+  const std::uint32_t lo = q == 0 ? w0 : q == 1 ? w1 : q == 2 ? w2 : w3;
+  const std::uint32_t hi = q == 0 ? w1 : q == 1 ? w2 : q == 2 ? w3 : next;
+  return funnel_right(lo, hi, (k & 3u) * 8u);
+}
+
+// Index of the lowest set bit of x (x != 0).
+GPS_UTF8_HD int lowest_bit(std::uint32_t x) {
+#if defined(__CUDA_ARCH__)
+  return __ffs(static_cast<int>(x)) - 1;
+#else
+  return __builtin_ctz(x);
+#endif
+}
+
+// Calls put(i, code point) for the chunk's units in order, i = 0, 1, ...: the chunk's part of the
+// output. `info` is classify_chunk's result with the bits of positions outside the input cleared.
+// A chunk of 16 ASCII bytes writes its bytes; otherwise each unit start is visited once (a loop
+// over the set bits: the work follows the units, not the bytes).
+template <typename Put>
+GPS_UTF8_HD void for_each_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
+                               std::uint32_t w3, std::uint32_t next, std::uint32_t info,
+                               Put&& put) {
+  if (info == kAllAscii && ((w0 | w1 | w2 | w3) & kHigh) == 0) {
+    const std::uint32_t words[4] = {w0, w1, w2, w3};
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int k = 0; k < 16; ++k)
+      put(k, words[k / 4] >> (8 * (k % 4)) & 0xFFu);
+    return;
+  }
+  const std::uint32_t well_formed = info >> 16;
+  std::uint32_t starts = info & 0xFFFFu;
+  for (int i = 0; starts != 0; ++i) {
+    const int k = lowest_bit(starts);
+    starts &= starts - 1;
+    put(i, decode_chunk_unit(chunk_window(w0, w1, w2, w3, next, static_cast<unsigned>(k)),
+                             (well_formed >> k) & 1u));
+  }
+}
+
+} // namespace gps::utf8::chunk

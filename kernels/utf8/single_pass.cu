@@ -1,0 +1,532 @@
+// single_pass: each operation in one kernel (plus a memset of its status words), the minimum
+// global traffic: the input read once, the output written once.
+//
+// decode: each block takes the next tile index from an atomic counter (launch order, so a tile
+// only ever waits on tiles that are running or done), loads its tile with evict-first 16-byte
+// loads, classifies each thread's 16-byte chunks (chunk.hpp: SWAR over the four words, the role of
+// a byte decided by the 3 bytes before it), counts the units per chunk, learns how many code points
+// all earlier tiles write through the decoupled look-back (common/lookback.cuh, TileStatus), then
+// decodes and writes: each warp stages one vector step's code points (at most 512) in shared
+// memory and writes them as one contiguous run with evict-first stores.
+// validate: the same loads and classification; the first ill-formed unit of the block, then one
+// atomicMin; tiles that start after an error already found skip their loads.
+// encode: tiles of code points with evict-first 16-byte loads, the byte count of each code point,
+// look-back for the output offset, bytes staged per warp and stored as aligned 32-bit words (byte
+// stores only at the two ends of a run).
+// Change from scan_based: classify, scan and scatter fused into one kernel; no per-byte flags or
+// offsets in global memory, and the scan runs over per-tile counts.
+// Where the idea comes from: CUB's DeviceSelect (Merrill & Garland 2016, "Single-pass Parallel
+// Prefix Scan with Decoupled Look-back") for the structure; the SWAR byte classification follows
+// the idea of Keiser & Lemire 2021, "Validating UTF-8 in less than one instruction per byte"
+// (classify bytes in parallel, find what each lead byte's continuation bytes must be), adapted to
+// 32-bit GPU registers and to the maximal-subpart units of the replacement decoder.
+//
+// Tile layout (decode): warp w owns 2048 contiguous bytes of the tile; its j-th 16-byte vector
+// step covers 512 bytes, lane l taking bytes 16l..16l+15, so a lane's neighbours' words come from
+// shuffles (from a 4-byte load at the warp's two ends). A code point belongs to the tile (and
+// lane) where its unit starts; a lane reads up to 3 bytes past its chunk (the next lane's first
+// word). Alignment: any input pointer. The tiles are laid on the 16-byte grid of the input's
+// address (tile 0 starts up to 15 bytes before the input), so every full vector load is aligned;
+// the positions outside the input read as 0 and their bits are cleared.
+//
+// Measured: nothing yet (written without a GPU); the design targets >= 0.8x copy bandwidth (bytes
+// read + written) at 2^28 bytes of mixed text.
+#include "common/block.cuh"
+#include "common/cuda_check.hpp"
+#include "common/lookback.cuh"
+#include "common/per_device.hpp"
+#include "common/temp_storage.hpp"
+#include "common/warp.cuh"
+#include "utf8/checks.hpp"
+#include "utf8/chunk.hpp"
+#include "utf8/rules.hpp"
+#include "utf8/utf8.hpp"
+
+#include <cuda/atomic>
+
+#include <cstdint>
+
+namespace gps::utf8 {
+namespace {
+
+constexpr int kVecs = 4; // 16-byte vectors per thread and tile
+
+// ---- decode and validate: tiles of bytes -------------------------------------------------------
+
+template <int BLOCK> struct ByteTile {
+  static_assert(BLOCK % kWarpSize == 0, "block must be whole warps");
+  static constexpr int kWarps = BLOCK / kWarpSize;
+  static constexpr int kStepBytes = kWarpSize * 16;     // one vector step of a warp: 512
+  static constexpr int kWarpBytes = kVecs * kStepBytes; // 2048
+  static constexpr int kTileBytes = BLOCK * kVecs * 16; // 4 KiB (64 threads) .. 64 KiB (1024)
+  static constexpr int kStageWords = kStepBytes;        // a step writes at most 512 units
+  static constexpr int kStageBytes = kWarps * kStageWords * 4;
+};
+
+// The input on the 16-byte grid of its address: virtual position p is byte p - begin of the input
+// (begin = the input's offset in its 16-byte line); positions outside [begin, end) read as 0.
+struct ByteGrid {
+  std::uintptr_t base; // address of virtual position 0 (16-byte aligned)
+  long long begin;
+  long long end;
+
+  __device__ __forceinline__ const unsigned char* at(long long p) const {
+    return reinterpret_cast<const unsigned char*>(base + static_cast<std::uintptr_t>(p));
+  }
+  __device__ __forceinline__ unsigned byte(long long p) const {
+    return p >= begin && p < end ? *at(p) : 0u;
+  }
+  // The 4 bytes at p (a multiple of 4).
+  __device__ __forceinline__ unsigned word(long long p) const {
+    if (p >= begin && p + 4 <= end)
+      return *reinterpret_cast<const unsigned*>(at(p));
+    return byte(p) | byte(p + 1) << 8 | byte(p + 2) << 16 | byte(p + 3) << 24;
+  }
+  // The 16 bytes at p (a multiple of 16); `inside`: known to lie in the input.
+  __device__ __forceinline__ uint4 vector(long long p, bool inside) const {
+    if (inside || (p >= begin && p + 16 <= end))
+      return __ldcs(reinterpret_cast<const uint4*>(at(p))); // evict-first: read once
+    return make_uint4(word(p), word(p + 4), word(p + 8), word(p + 12));
+  }
+  // classify_chunk's bits of the positions p..p+15 that lie in the input.
+  __device__ __forceinline__ unsigned inside_mask(long long p) const {
+    const long long lo = begin - p < 0 ? 0 : begin - p > 16 ? 16 : begin - p;
+    const long long hi = end - p < 0 ? 0 : end - p > 16 ? 16 : end - p;
+    const unsigned below_hi = (1u << hi) - 1u, below_lo = (1u << lo) - 1u; // hi, lo <= 16
+    const unsigned m = below_hi & ~below_lo;
+    return m | m << 16;
+  }
+};
+
+ByteGrid byte_grid(const unsigned char* in, std::size_t n) {
+  const auto address = reinterpret_cast<std::uintptr_t>(in);
+  const auto begin = static_cast<long long>(address % 16);
+  return {address - static_cast<std::uintptr_t>(begin), begin, begin + static_cast<long long>(n)};
+}
+
+// Tiles that cover n bytes at the worst alignment: what the query phase reserves.
+std::size_t max_byte_tiles(std::size_t n, std::size_t tile) {
+  return (n + 15 + tile - 1) / tile;
+}
+std::size_t byte_tiles(const ByteGrid& g, std::size_t tile) {
+  return (static_cast<std::size_t>(g.end) + tile - 1) / tile;
+}
+
+// One warp's chunks of a tile, loaded and classified (phase 1 of decode and validate).
+template <int BLOCK> struct WarpChunks {
+  using Tile = ByteTile<BLOCK>;
+  uint4 v[kVecs];       // this lane's chunk of each vector step
+  unsigned next[kVecs]; // the 4 bytes after each chunk
+  unsigned info[kVecs]; // classify_chunk's result, bits outside the input cleared
+  long long base;       // virtual position of the warp's first byte
+
+  __device__ __forceinline__ long long chunk_at(int j) const {
+    return base + j * Tile::kStepBytes + lane_id() * 16;
+  }
+
+  // Loads the warp's 2048 bytes (all loads issued before any is used) and classifies them; the
+  // words before and after each chunk come from the neighbouring lanes, and at the warp's ends
+  // from a 4-byte load.
+  __device__ __forceinline__ void load_and_classify(const ByteGrid& grid, long long warp_base) {
+    base = warp_base;
+    const int lane = lane_id();
+    const bool inside = base >= grid.begin && base + Tile::kWarpBytes <= grid.end;
+#pragma unroll
+    for (int j = 0; j < kVecs; ++j)
+      v[j] = grid.vector(chunk_at(j), inside);
+    const unsigned before = lane == 0 ? grid.word(base - 4) : 0u;
+    const unsigned after = lane == kWarpSize - 1 ? grid.word(base + Tile::kWarpBytes) : 0u;
+#pragma unroll
+    for (int j = 0; j < kVecs; ++j) {
+      const unsigned up = __shfl_up_sync(kFullMask, v[j].w, 1);
+      const unsigned wrap_prev =
+          j == 0 ? before : __shfl_sync(kFullMask, v[j == 0 ? 0 : j - 1].w, kWarpSize - 1);
+      const unsigned prev = lane == 0 ? wrap_prev : up;
+      const unsigned down = __shfl_down_sync(kFullMask, v[j].x, 1);
+      const unsigned wrap_next =
+          j == kVecs - 1 ? after : __shfl_sync(kFullMask, v[j == kVecs - 1 ? j : j + 1].x, 0);
+      next[j] = lane == kWarpSize - 1 ? wrap_next : down;
+      info[j] = chunk::classify_chunk(prev, v[j].x, v[j].y, v[j].z, v[j].w, next[j]);
+      if (!inside)
+        info[j] &= grid.inside_mask(chunk_at(j));
+    }
+  }
+};
+
+template <int BLOCK> struct DecodeShared {
+  unsigned tile;
+  unsigned tile_prefix; // code points of all earlier tiles
+  unsigned warp_units[BLOCK / kWarpSize];
+  unsigned warp_offset[BLOCK / kWarpSize];
+};
+
+// Staging index of unit i of a warp's step: XOR-swizzled within rows of 32 words, so that lanes
+// writing 16 (or 8) units apart hit different banks; lanes reading consecutive units still do.
+__device__ __forceinline__ unsigned stage_slot(unsigned i) {
+  return i ^ ((i >> 5) & 31u);
+}
+
+// The tile index in launch order (one atomic per block, broadcast through shared memory).
+__device__ __forceinline__ unsigned take_tile(unsigned* counter, unsigned& slot) {
+  if (threadIdx.x == 0)
+    slot = atomicAdd(counter, 1u);
+  __syncthreads();
+  return slot;
+}
+
+// Warp 0, after the barrier that follows the warps' counts: the warps' offsets within the tile,
+// the tile's offset by look-back, and (last tile) the total.
+template <int BLOCK>
+__device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsigned tile,
+                                             unsigned tiles, TileStatus status,
+                                             unsigned long long* count) {
+  constexpr int kWarps = BLOCK / kWarpSize;
+  const int lane = lane_id();
+  const unsigned own = lane < kWarps ? shared.warp_units[lane] : 0u;
+  const unsigned inclusive = warp_inclusive_scan(own);
+  const unsigned aggregate = __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
+  if (lane < kWarps)
+    shared.warp_offset[lane] = inclusive - own;
+  const unsigned prefix = status.exclusive_prefix(tile, aggregate); // look-back
+  if (lane == 0) {
+    shared.tile_prefix = prefix;
+    if (tile == tiles - 1)
+      *count = static_cast<unsigned long long>(prefix) + aggregate;
+  }
+}
+
+template <int BLOCK>
+__global__ void __launch_bounds__(BLOCK)
+    decode_kernel(ByteGrid grid, std::uint32_t* __restrict__ out,
+                  unsigned long long* __restrict__ count, unsigned tiles, TileStatus status,
+                  unsigned* tile_counter) {
+  using Tile = ByteTile<BLOCK>;
+  __shared__ DecodeShared<BLOCK> shared;
+  extern __shared__ std::uint32_t s_stage[]; // kStageWords per warp
+  const unsigned tile = take_tile(tile_counter, shared.tile);
+  const int lane = lane_id(), warp = warp_id();
+
+  // load and classify; units per chunk; their ranks within each vector step of the warp
+  WarpChunks<BLOCK> chunks;
+  chunks.load_and_classify(grid, static_cast<long long>(tile) * Tile::kTileBytes +
+                                     static_cast<long long>(warp) * Tile::kWarpBytes);
+  unsigned rank[kVecs], run[kVecs], warp_units = 0;
+#pragma unroll
+  for (int j = 0; j < kVecs; ++j) {
+    const unsigned units = __popc(chunks.info[j] & 0xFFFFu);
+    const unsigned inclusive = warp_inclusive_scan(units);
+    rank[j] = inclusive - units;
+    run[j] = __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
+    warp_units += run[j];
+  }
+  if (lane == 0)
+    shared.warp_units[warp] = warp_units;
+  __syncthreads();
+
+  // the tile's offset: warp 0 looks back while the others wait
+  if (warp == 0)
+    tile_offsets<BLOCK>(shared, tile, tiles, status, count);
+  __syncthreads();
+
+  // decode: each step's units staged in shared memory, then written as one contiguous run
+  std::uint32_t* stage = s_stage + warp * Tile::kStageWords;
+  unsigned at = shared.tile_prefix + shared.warp_offset[warp];
+#pragma unroll
+  for (int j = 0; j < kVecs; ++j) {
+    const uint4 v = chunks.v[j];
+    const unsigned first = rank[j];
+    chunk::for_each_unit(v.x, v.y, v.z, v.w, chunks.next[j], chunks.info[j],
+                         [&](int i, std::uint32_t cp) { stage[stage_slot(first + i)] = cp; });
+    __syncwarp();
+    for (unsigned i = lane; i < run[j]; i += kWarpSize)
+      __stcs(out + (at + i), stage[stage_slot(i)]); // evict-first: not re-read
+    at += run[j];
+    __syncwarp(); // the stage is rewritten by the next step
+  }
+}
+
+template <int BLOCK>
+__global__ void __launch_bounds__(BLOCK)
+    validate_kernel(ByteGrid grid, unsigned* __restrict__ first_error) {
+  using Tile = ByteTile<BLOCK>;
+  __shared__ unsigned s_first; // the block's first error (byte offset), ~0u for none
+  __shared__ int s_skip;
+  const long long tile_base = static_cast<long long>(blockIdx.x) * Tile::kTileBytes;
+  if (threadIdx.x == 0) {
+    s_first = ~0u;
+    // an error before this tile is already known: nothing here can be first
+    cuda::atomic_ref<unsigned, cuda::thread_scope_device> known(*first_error);
+    const long long tile_first_byte = tile_base > grid.begin ? tile_base - grid.begin : 0;
+    s_skip = known.load(cuda::memory_order_relaxed) < tile_first_byte;
+  }
+  __syncthreads();
+  if (s_skip)
+    return; // the whole block: s_skip is shared
+
+  WarpChunks<BLOCK> chunks;
+  chunks.load_and_classify(grid, tile_base + static_cast<long long>(warp_id()) * Tile::kWarpBytes);
+  unsigned first = ~0u;
+#pragma unroll
+  for (int j = kVecs - 1; j >= 0; --j) {
+    const unsigned ill_formed = chunks.info[j] & ~(chunks.info[j] >> 16) & 0xFFFFu;
+    if (ill_formed != 0)
+      first =
+          static_cast<unsigned>(chunks.chunk_at(j) - grid.begin) + chunk::lowest_bit(ill_formed);
+  }
+#pragma unroll
+  for (int offset = kWarpSize / 2; offset > 0; offset /= 2)
+    first = min(first, __shfl_xor_sync(kFullMask, first, offset));
+  if (lane_id() == 0 && first != ~0u)
+    atomicMin(&s_first, first);
+  __syncthreads();
+  if (threadIdx.x == 0 && s_first != ~0u)
+    atomicMin(first_error, s_first);
+}
+
+__global__ void finish_validate(const unsigned* first_error, long long* result) {
+  *result = *first_error == ~0u ? -1ll : static_cast<long long>(*first_error);
+}
+
+// ---- encode: tiles of code points ---------------------------------------------------------------
+
+template <int BLOCK> struct CodePointTile {
+  static constexpr int kWarps = BLOCK / kWarpSize;
+  static constexpr int kStepItems = kWarpSize * 4;      // one vector step of a warp: 128
+  static constexpr int kWarpItems = kVecs * kStepItems; // 512
+  static constexpr int kTile = BLOCK * kVecs * 4;       // 1024 (64 threads) .. 16384 (1024)
+  static constexpr int kStageWords = 136; // a step's bytes (at most 512) after up to 3 lead bytes
+  static constexpr int kStageBytes = kWarps * kStageWords * 4;
+};
+
+// The code points on the 16-byte grid of their address, as ByteGrid (in elements).
+struct CodePointGrid {
+  std::uintptr_t base;
+  long long begin;
+  long long end;
+
+  __device__ __forceinline__ bool in_range(long long q) const { return q >= begin && q < end; }
+  __device__ __forceinline__ const std::uint32_t* at(long long q) const {
+    return reinterpret_cast<const std::uint32_t*>(base + static_cast<std::uintptr_t>(q) * 4);
+  }
+  __device__ __forceinline__ uint4 vector(long long q, bool inside) const {
+    if (inside || (q >= begin && q + 4 <= end))
+      return __ldcs(reinterpret_cast<const uint4*>(at(q)));
+    return make_uint4(in_range(q) ? *at(q) : 0u, in_range(q + 1) ? *at(q + 1) : 0u,
+                      in_range(q + 2) ? *at(q + 2) : 0u, in_range(q + 3) ? *at(q + 3) : 0u);
+  }
+};
+
+CodePointGrid code_point_grid(const std::uint32_t* in, std::size_t n) {
+  const auto address = reinterpret_cast<std::uintptr_t>(in);
+  const auto begin = static_cast<long long>(address % 16 / 4);
+  return {address - static_cast<std::uintptr_t>(begin) * 4, begin,
+          begin + static_cast<long long>(n)};
+}
+
+// A step's bytes, staged from byte `lead` on (the run's offset in its 32-bit word), stored as
+// whole aligned words, with byte stores for the partial words at the two ends (those words are
+// shared with the neighbouring runs).
+__device__ __forceinline__ void store_byte_run(unsigned char* word_base, const std::uint32_t* stage,
+                                               unsigned lead, unsigned bytes) {
+  const unsigned end = lead + bytes;
+  const unsigned words = (end + 3) / 4;
+  const auto* stage_bytes = reinterpret_cast<const unsigned char*>(stage);
+  for (unsigned t = lane_id(); t < words; t += kWarpSize) {
+    const unsigned lo = 4 * t, hi = 4 * t + 4;
+    if (lo >= lead && hi <= end) {
+      __stcs(reinterpret_cast<unsigned*>(word_base) + t, stage[t]);
+    } else {
+      for (unsigned b = lo; b < hi; ++b)
+        if (b >= lead && b < end)
+          word_base[b] = stage_bytes[b];
+    }
+  }
+}
+
+template <int BLOCK>
+__global__ void __launch_bounds__(BLOCK)
+    encode_kernel(CodePointGrid grid, unsigned char* __restrict__ out,
+                  unsigned long long* __restrict__ count, unsigned tiles, TileStatus status,
+                  unsigned* tile_counter) {
+  using Tile = CodePointTile<BLOCK>;
+  __shared__ DecodeShared<BLOCK> shared; // same bookkeeping: here the units are bytes
+  extern __shared__ std::uint32_t s_stage[];
+  const unsigned tile = take_tile(tile_counter, shared.tile);
+  const int lane = lane_id(), warp = warp_id();
+  const long long base =
+      static_cast<long long>(tile) * Tile::kTile + static_cast<long long>(warp) * Tile::kWarpItems;
+  const bool inside = base >= grid.begin && base + Tile::kWarpItems <= grid.end;
+
+  // load; byte lengths (0 outside the input); ranks within each vector step of the warp
+  uint4 v[kVecs];
+#pragma unroll
+  for (int j = 0; j < kVecs; ++j)
+    v[j] = grid.vector(base + j * Tile::kStepItems + lane * 4, inside);
+  unsigned lengths[kVecs], rank[kVecs], run[kVecs], warp_bytes = 0;
+#pragma unroll
+  for (int j = 0; j < kVecs; ++j) {
+    const long long q = base + j * Tile::kStepItems + lane * 4;
+    const std::uint32_t cp[4] = {v[j].x, v[j].y, v[j].z, v[j].w};
+    unsigned packed = 0, total = 0; // 8 bits per code point
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const unsigned len = inside || grid.in_range(q + k) ? encoded_length(cp[k]) : 0u;
+      packed |= len << (8 * k);
+      total += len;
+    }
+    lengths[j] = packed;
+    const unsigned inclusive = warp_inclusive_scan(total);
+    rank[j] = inclusive - total;
+    run[j] = __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
+    warp_bytes += run[j];
+  }
+  if (lane == 0)
+    shared.warp_units[warp] = warp_bytes;
+  __syncthreads();
+  if (warp == 0)
+    tile_offsets<BLOCK>(shared, tile, tiles, status, count);
+  __syncthreads();
+
+  // encode: each step's bytes staged from the run's offset in its word, stored as aligned words
+  std::uint32_t* stage = s_stage + warp * Tile::kStageWords;
+  auto* stage_bytes = reinterpret_cast<unsigned char*>(stage);
+  unsigned at = shared.tile_prefix + shared.warp_offset[warp];
+#pragma unroll
+  for (int j = 0; j < kVecs; ++j) {
+    const auto dst = reinterpret_cast<std::uintptr_t>(out) + at;
+    const unsigned lead = static_cast<unsigned>(dst % 4);
+    const std::uint32_t cp[4] = {v[j].x, v[j].y, v[j].z, v[j].w};
+    unsigned p = lead + rank[j];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const unsigned len = lengths[j] >> (8 * k) & 0xFFu;
+      const std::uint32_t bytes = encoded_bytes(cp[k]);
+#pragma unroll
+      for (unsigned b = 0; b < 4; ++b)
+        if (b < len)
+          stage_bytes[p + b] = static_cast<unsigned char>(bytes >> (8 * b));
+      p += len;
+    }
+    __syncwarp();
+    store_byte_run(reinterpret_cast<unsigned char*>(dst - lead), stage, lead, run[j]);
+    at += run[j];
+    __syncwarp();
+  }
+}
+
+// ---- host side ----------------------------------------------------------------------------------
+
+// Above 48 KiB of dynamic shared memory a kernel must opt in; once per device (per_device.hpp).
+template <auto KERNEL> void opt_in_shared(int bytes) {
+  if (bytes <= 48 * 1024)
+    return;
+  static PerDevice<bool> done;
+  done.get([bytes](int) {
+    CUDA_CHECK(cudaFuncSetAttribute(KERNEL, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+    return true;
+  });
+}
+
+} // namespace
+
+std::size_t single_pass_decode_tile(int block) {
+  std::size_t tile = 0;
+  dispatch_block_size(block, [&](auto b) { tile = ByteTile<decltype(b)::value>::kTileBytes; });
+  return tile;
+}
+
+std::size_t single_pass_encode_tile(int block) {
+  std::size_t tile = 0;
+  dispatch_block_size(block, [&](auto b) { tile = CodePointTile<decltype(b)::value>::kTile; });
+  return tile;
+}
+
+// Temporary storage: a tile counter and one status word per tile (8 bytes each).
+void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char* in, std::size_t n,
+                        std::uint32_t* out, unsigned long long* count, int block,
+                        cudaStream_t stream) {
+  constexpr const char* kWho = "utf8/decode/single_pass";
+  checks::gpu_bytes(n, kWho);
+  dispatch_block_size(block, [&](auto b) {
+    constexpr int BLOCK = decltype(b)::value;
+    using Tile = ByteTile<BLOCK>;
+    TempLayout layout(temp);
+    const TileStatusStorage storage = take_tile_status(layout, max_byte_tiles(n, Tile::kTileBytes));
+    if (layout.sized(temp_bytes))
+      return;
+    checks::decode_args(kWho, in, n, out, count);
+    check_aligned(out, 4, kWho, "output");
+    if (n == 0) {
+      CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof *count, stream));
+      return;
+    }
+    const ByteGrid grid = byte_grid(in, n);
+    const std::size_t tiles = byte_tiles(grid, Tile::kTileBytes);
+    unsigned* counter = nullptr;
+    const TileStatus status = clear_tile_status({storage.words, tiles}, stream, &counter);
+    opt_in_shared<decode_kernel<BLOCK>>(Tile::kStageBytes);
+    decode_kernel<BLOCK><<<static_cast<unsigned>(tiles), BLOCK, Tile::kStageBytes, stream>>>(
+        grid, out, count, static_cast<unsigned>(tiles), status, counter);
+    CUDA_CHECK_LAUNCH();
+  });
+}
+
+// Temporary storage: one 32-bit word (the first error so far).
+void validate_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char* in,
+                          std::size_t n, long long* first_error, int block, cudaStream_t stream) {
+  constexpr const char* kWho = "utf8/validate/single_pass";
+  checks::gpu_bytes(n, kWho);
+  dispatch_block_size(block, [&](auto b) {
+    constexpr int BLOCK = decltype(b)::value;
+    using Tile = ByteTile<BLOCK>;
+    TempLayout layout(temp);
+    unsigned* first = layout.take<unsigned>(1);
+    if (layout.sized(temp_bytes))
+      return;
+    checks::validate_args(kWho, in, n, first_error);
+    if (n == 0) {
+      CUDA_CHECK(cudaMemsetAsync(first_error, 0xFF, sizeof *first_error, stream)); // -1
+      return;
+    }
+    const ByteGrid grid = byte_grid(in, n);
+    const std::size_t tiles = byte_tiles(grid, Tile::kTileBytes);
+    CUDA_CHECK(cudaMemsetAsync(first, 0xFF, sizeof *first, stream)); // none yet
+    validate_kernel<BLOCK><<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(grid, first);
+    CUDA_CHECK_LAUNCH();
+    finish_validate<<<1, 1, 0, stream>>>(first, first_error);
+    CUDA_CHECK_LAUNCH();
+  });
+}
+
+// Temporary storage: a tile counter and one status word per tile (8 bytes each).
+void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t* in, std::size_t n,
+                        unsigned char* out, unsigned long long* count, int block,
+                        cudaStream_t stream) {
+  constexpr const char* kWho = "utf8/encode/single_pass";
+  checks::gpu_code_points(n, kWho);
+  dispatch_block_size(block, [&](auto b) {
+    constexpr int BLOCK = decltype(b)::value;
+    using Tile = CodePointTile<BLOCK>;
+    TempLayout layout(temp);
+    const TileStatusStorage storage =
+        take_tile_status(layout, (n + 3 + Tile::kTile - 1) / Tile::kTile);
+    if (layout.sized(temp_bytes))
+      return;
+    checks::encode_args(kWho, in, n, out, count);
+    check_aligned(in, 4, kWho, "input");
+    if (n == 0) {
+      CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof *count, stream));
+      return;
+    }
+    const CodePointGrid grid = code_point_grid(in, n);
+    const std::size_t tiles = (static_cast<std::size_t>(grid.end) + Tile::kTile - 1) / Tile::kTile;
+    unsigned* counter = nullptr;
+    const TileStatus status = clear_tile_status({storage.words, tiles}, stream, &counter);
+    opt_in_shared<encode_kernel<BLOCK>>(Tile::kStageBytes);
+    encode_kernel<BLOCK><<<static_cast<unsigned>(tiles), BLOCK, Tile::kStageBytes, stream>>>(
+        grid, out, count, static_cast<unsigned>(tiles), status, counter);
+    CUDA_CHECK_LAUNCH();
+  });
+}
+
+} // namespace gps::utf8
