@@ -22,10 +22,12 @@
 //   variant                        temporary storage                in, out   n
 //   cpu_no_scan                    none                             4, 4      < 2^32
 //   cpu_with_scan                  2n ints (host)                   4, 4      < 2^32
-//   scan_based_work_efficient      2n ints + the scan's storage     4, 4      < 2^32
-//   scan_based_shared_mem            (scan/<name> at the same block:
-//   scan_based_decoupled_lookback    its temp storage is on flags
-//                                    and offsets, 256-byte aligned)
+//   scan_based_work_efficient      2n ints + the storage of         4, 4      < 2^32
+//   scan_based_shared_mem            scan/<name> at the same block
+//   scan_based_decoupled_lookback    (the scan reads and writes the
+//                                    flags and offsets in temp
+//                                    storage, 256-byte aligned: its
+//                                    16-byte requirement always holds)
 //   single_pass                    8 bytes per tile of              16, 4     < 2^32
 //                                    single_pass_tile(block), plus 8
 //   thrust_copy_if,                what Thrust asks for             4, 4      < 2^32 (syncs
