@@ -410,6 +410,9 @@ def plot_comparisons(comparisons: List[Comparison], path: str) -> None:
                         linewidth=0.8)
             ax.scatter(part.index, part["ratio"], s=10, color=colour, label=f"{v} ({len(part)})")
         ax.axhline(1.0, color="black", linewidth=1)
+        m = c.settings.min_effect_pct / 100.0
+        ax.axhspan(1.0 / (1.0 + m), 1.0 + m, color="#9e9e9e", alpha=0.15, linewidth=0,
+                   label=f"within ±{c.settings.min_effect_pct:g}% (same)")
         style.log_y_axis(ax)
         ax.set_xlabel(f"benchmarks, sorted by B/A (bars: {c.settings.confidence:.0%} interval)")
         ax.set_ylabel("time B / time A (log; < 1: B faster)")

@@ -652,24 +652,9 @@ def compile_filter(filter_text: Optional[str]):
         raise ScriptError(f"--filter '{filter_text}' is not a valid regex: {e}") from None
 
 
-def open_inputs(prog: str, paths: List[str], filter_text: Optional[str]):
-    """The common start of every script: compile --filter and load the files. Prints one line per
-    problem to stderr, prefixed with `prog`, and returns None when there was any; otherwise
-    returns (files, pattern or None)."""
-    try:
-        pattern = compile_filter(filter_text)
-    except ScriptError as e:
-        print(f"{prog}: {e}", file=sys.stderr)
-        return None
-    files, bad = load_all(paths)
-    for error in bad:
-        print(f"{prog}: {error}", file=sys.stderr)
-    return None if bad else (files, pattern)
-
-
 def inputs(paths: List[str], filter_text: Optional[str]):
-    """open_inputs for run_main: (files, pattern); raises ScriptError for the first problem
-    after printing nothing (run_main prints it)."""
+    """The common start of every script: (files, compiled --filter or None). Raises ScriptError
+    (run_main prints it as one line) for a bad regex or any bad file, naming every bad file."""
     pattern = compile_filter(filter_text)
     files, bad = load_all(paths)
     if bad:
