@@ -7,8 +7,7 @@ int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
   const int result = RUN_ALL_TESTS();
   const auto& unit = *::testing::UnitTest::GetInstance();
-  if (result == 0 && unit.successful_test_count() == unit.skipped_test_count() &&
-      unit.skipped_test_count() > 0)
+  if (result == 0 && unit.successful_test_count() == 0 && unit.skipped_test_count() > 0)
     return 77;
   return result;
 }

@@ -1,6 +1,7 @@
 // What every algorithm's table and every variant's temp-storage contract promise, checked for all
 // algorithms at once: unique names, one CPU reference, defaults among the supported blocks, the
 // query phase being repeatable, and too little storage being refused with an exception.
+#include "buffers.hpp"
 #include "problem.hpp"
 #include "test_support.hpp"
 
