@@ -84,8 +84,13 @@ def _select(f: results.ResultFile, pattern: Optional[Pattern], best_block: bool)
     benchmarks skipped with an error."""
     rows = results.matching(f.rows, pattern)
     skipped = [n for n, _ in f.skipped if pattern is None or pattern.search(n)]
-    skipped_keys = {f.skipped_info[n].key[:-1] if best_block else f.skipped_info[n].key
-                    for n in skipped}
+    skipped_keys = {}  # key -> name shown
+    for n in skipped:
+        info = f.skipped_info[n]
+        if best_block:
+            skipped_keys[info.key[:-1]] = display_name(info)
+        else:
+            skipped_keys[info.key] = n
     if best_block:
         rows = results.best_blocks(rows)
         keys = [tuple(k) for k in rows[KEY[:-1]].itertuples(index=False)]
@@ -94,7 +99,7 @@ def _select(f: results.ResultFile, pattern: Optional[Pattern], best_block: bool)
         keys = [tuple(k) for k in rows[KEY].itertuples(index=False)]
         names = list(rows["name"])
     rows = rows.assign(key=keys, shown=names)
-    return rows, skipped_keys - set(keys)
+    return rows, {k: n for k, n in skipped_keys.items() if k not in set(keys)}
 
 
 def _test_row(ra, rb, settings: Settings) -> dict:
@@ -131,11 +136,11 @@ def compare(a: results.ResultFile, b: results.ResultFile, pattern: Optional[Patt
                if r.key in by_key]
     table = pd.DataFrame.from_records(records, columns=TABLE_COLUMNS)
     keys_a, keys_b = set(ra["key"]), set(rb["key"])
-    skipped = sorted((skipped_a & (keys_b | skipped_b)) | (skipped_b & keys_a))
-    return Comparison(a=a, b=b, table=table, only_a=len(keys_a - keys_b - skipped_b),
-                      only_b=len(keys_b - keys_a - skipped_a),
-                      skipped=["/".join(str(p) for p in k if p != "") for k in skipped],
-                      settings=settings)
+    names = {**skipped_b, **skipped_a}
+    skipped = (set(skipped_a) & (keys_b | set(skipped_b))) | (set(skipped_b) & keys_a)
+    return Comparison(a=a, b=b, table=table, only_a=len(keys_a - keys_b - set(skipped_b)),
+                      only_b=len(keys_b - keys_a - set(skipped_a)),
+                      skipped=sorted(names[k] for k in skipped), settings=settings)
 
 
 def regressions(c: Comparison, pct: float, gate_cpu: bool = False) -> pd.DataFrame:

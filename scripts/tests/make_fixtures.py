@@ -2,7 +2,7 @@
 """Cuts the pytest fixtures out of real gpu_bench result files and makes the broken copies.
 
     python3 scripts/tests/make_fixtures.py RUN.json [RUN2.json ...] [--reps REPS_RUN.json] \
-        [--sweep SWEEP_RUN.json] [--only NAME,NAME]
+        [--sweep SWEEP_RUN.json] [--meta-run META_RUN.json] [--only NAME,NAME]
 
 RUN.json...: real single-repetition runs of one GPU (e.g. results/nvidia-h100-80gb-hbm3.json, or
 partial runs whose rows are merged; the context is the first file's); REPS_RUN: a real run with
@@ -18,6 +18,8 @@ Written into DIR (default scripts/tests/fixtures; --only writes some of them):
                         the roofline, the variants in file order, roles as results.py derives
                         them, the README's descriptions)
   gpu_run_reps.json     excerpt of REPS_RUN.json (per-repetition rows and aggregates)
+  real_meta_run.json    META_RUN.json (--meta-run: a small real run of a gpu_bench that records
+                        the metadata) unchanged but for gps_rows, cut to the rows it ran
   gpu_run_sweep.json    every POT size of SWEEP_RUN for the roofline, the vendor anchor and the
                         last study variant at block 256, at each algorithm's headline axes
   with_errors.json      gpu_run.json with some rows replaced by error rows, as the harness writes
@@ -210,6 +212,7 @@ def main(argv=None) -> int:
                         help="real single-repetition gpu_bench JSON files of one GPU")
     parser.add_argument("--reps", help="a real gpu_bench JSON file with repetitions")
     parser.add_argument("--sweep", help="a real whole-suite gpu_bench JSON file")
+    parser.add_argument("--meta-run", help="a small real run with the gps_* metadata")
     parser.add_argument("--out", type=Path, default=HERE / "fixtures")
     parser.add_argument("--log2n", default="20,24",
                         help="sizes to keep (comma-separated exponents, default 20,24)")
@@ -250,6 +253,12 @@ def main(argv=None) -> int:
             reps_doc = json.load(f)
         write_fixture("gpu_run_reps.json",
                       excerpt(reps_doc, pick(reps.rows, log2ns, per_algorithm_variants=1)))
+    if args.meta_run:
+        results.load(args.meta_run)
+        with open(args.meta_run, encoding="utf-8") as f:
+            run = json.load(f)
+        names = {results.canonical_name(b.get("run_name") or b["name"]) for b in run["benchmarks"]}
+        write_fixture("real_meta_run.json", excerpt(run, names, max_errors=0))
     if args.sweep:
         with open(args.sweep, encoding="utf-8") as f:
             write_fixture("gpu_run_sweep.json", sweep(json.load(f)))

@@ -268,3 +268,18 @@ def test_noise_and_samples(tmp_path, run_file):
     f = results.load(str(write_doc(tmp_path / "n.json", doc)))
     r = f.rows.set_index("name").loc[r["name"]]
     assert (r["noise_rel"], r["samples"]) == (0.004, 1234)
+
+
+def test_real_metadata_run():
+    """A real gpu_bench run that records the metadata (CPU-only machine, 3 repetitions): rows,
+    suites, roles and sort's unnamed axes all come from it; the GPU rows are skipped rows."""
+    f = results.load(str(FIXTURES / "real_meta_run.json"))
+    assert f.has_metadata and f.suites == ["scan", "compact", "reduce", "sort"]
+    assert set(f.rows["target"]) == {"cpu"} and set(f.rows["repetitions"]) == {3}
+    assert f.info("sort").unit == "keys" and f.info("sort").axes == ["kind", "distribution"]
+    assert set(f.rows.loc[f.rows["algorithm"] == "sort", "facet"]) == {"keys/uniform"}
+    assert set(f.rows.loc[f.rows["algorithm"] == "compact", "facet"]) == {"keep:0.50"}
+    assert all(info.roofline == "copy" and info.anchor == "cub" for info in f.algorithms.values())
+    assert (f.rows["samples"] > 1).all() and (f.rows["noise_rel"] > 0).all()
+    skipped = {n: f.skipped_info[n] for n, _ in f.skipped}
+    assert skipped and {i.variant for i in skipped.values()} == {"copy", "cub"}
