@@ -880,6 +880,35 @@ TEST(Utf8Contract, RowsRefuseTooLittleStorageAndNullPointers) {
   }
 }
 
+// A uint32 pointer that is not 4-byte aligned, refused in the run phase before any GPU work.
+TEST(Utf8Contract, GpuRowsRefuseMisalignedCodePointPointers) {
+  alignas(16) unsigned char buffer[64] = {};
+  for (const char* name : {"scan_based", "single_pass"}) {
+    SCOPED_TRACE(name);
+    std::size_t need = 0;
+    find_decode(name)->run(nullptr, need, nullptr, 8, nullptr, nullptr, 256, nullptr);
+    std::vector<unsigned char> temp(need);
+    unsigned long long count = 0;
+    expect_refused(
+        [&] {
+          find_decode(name)->run(temp.data(), need, buffer, 8,
+                                 reinterpret_cast<std::uint32_t*>(buffer + 2), &count, 256,
+                                 nullptr);
+        },
+        "4-byte aligned output");
+    need = 0;
+    find_encode(name)->run(nullptr, need, nullptr, 8, nullptr, nullptr, 256, nullptr);
+    temp.resize(need);
+    expect_refused(
+        [&] {
+          find_encode(name)->run(temp.data(), need,
+                                 reinterpret_cast<const std::uint32_t*>(buffer + 1), 8, buffer + 40,
+                                 &count, 256, nullptr);
+        },
+        "4-byte aligned input");
+  }
+}
+
 TEST(Utf8Contract, CpuRowsTakeEmptyInput) {
   for (const auto& row : decode_variants()) {
     if (row.target != Target::Cpu)

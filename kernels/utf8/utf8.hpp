@@ -25,7 +25,8 @@
 //     variants take host pointers and ignore `stream`. `block` is the threads per block for the
 //     variants that take one (one of Variant::blocks) and is ignored by the others. Inputs and
 //     outputs must not overlap. Byte pointers may have any alignment; uint32 pointers must be
-//     4-byte aligned (refused otherwise with std::invalid_argument).
+//     4-byte aligned (the GPU variants refuse others with std::invalid_argument). A null pointer
+//     where something is read or written is refused the same way.
 //   - output capacity: decode writes at most n code points, encode at most 4n bytes; nothing past
 //     the count written is touched.
 //   - concurrency: no state is shared between calls (per-device shared-memory opt-in aside, set
@@ -41,7 +42,9 @@
 //   scan_based     n < 2^32 bytes; 8 bytes per input byte   n < 2^30 code points; 8 bytes per code
 //                  plus scan/decoupled_lookback's storage   point plus the scan's storage
 //   single_pass    n < 2^32 bytes; 8 bytes per tile + 8     n < 2^30 code points; 8 bytes per
-//                  (validate: 8 bytes)                      tile + 8
+//                  (validate: 4 bytes)                      tile + 8
+// (single_pass tiles: single_pass_decode_tile(block) bytes, single_pass_encode_tile(block) code
+// points, plus one for an input that does not start on a 16-byte boundary.)
 #pragma once
 
 #include "common/variant_table.hpp"
