@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
     --benchmark_filter) die "write --benchmark_filter=REGEX (with '=')" ;;
     --benchmark_out|--benchmark_out=*|--benchmark_out_format*) die "use --out FILE, not $1" ;;
     --benchmark_list_tests*) die "bench.sh runs benchmarks; list them with $BUILD_DIR/bench/gpu_bench --benchmark_list_tests" ;;
-    -h|--help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) args+=("$1"); shift ;;
   esac
 done
