@@ -75,15 +75,6 @@ inline std::size_t decode_range(const unsigned char* in, std::size_t n, std::siz
   return written;
 }
 
-// The number of units that start in [begin, end).
-inline std::size_t count_range(const unsigned char* in, std::size_t n, std::size_t begin,
-                               std::size_t end) {
-  std::size_t units = 0;
-  for (std::size_t i = begin; i < end; ++units)
-    i += in[i] < 0x80u ? 1 : decode_unit_at(in, n, i).length;
-  return units;
-}
-
 // The offset of the first ill-formed unit that starts in [begin, end), or -1.
 inline long long first_error_in(const unsigned char* in, std::size_t n, std::size_t begin,
                                 std::size_t end) {

@@ -37,7 +37,8 @@
 //
 //   variant        decode / validate                        encode
 //   cpu            any n, no temp                           any n, no temp
-//   cpu_parallel   any n, 3 words per CPU thread            any n, 3 words per CPU thread
+//   cpu_parallel   any n; 3 words per CPU thread (decode:   any n, 3 words per CPU thread
+//                  + n code points from 2^16 bytes on)
 //   iconv          any n, 64 KiB (validate's scratch)       any n, no temp
 //   scan_based     n < 2^32 bytes; 8 bytes per input byte   n < 2^30 code points; 8 bytes per code
 //                  plus scan/decoupled_lookback's storage   point plus the scan's storage
