@@ -19,9 +19,10 @@
 // flags (0/1 per byte) instead of expanded offsets: the scan then yields each unit's output index
 // directly, and the expanded array (4n words written and read again) and its zeroing disappear.
 // Likewise encode scans the code points' byte lengths, which is the compaction of the padded
-// 4-byte form without materialising it. Global traffic per decoded byte: 1 read (classify) + 4
-// written and read (flags) + 8 (scan) + 1 + 4 read and 4 written (decode), against 1 + 4 per code
-// point for single_pass.
+// 4-byte form without materialising it. Global traffic of decode for n input bytes and c code
+// points: the bytes read twice (2n), the flags written and read twice (12n: the scan reads them),
+// the offsets written by the scan and read (8n), the code points written (4c): 22n + 4c, against
+// n + 4c for single_pass.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
