@@ -161,6 +161,8 @@ void set_counters(benchmark::State& state, const Traffic& traffic, std::size_t n
   const double gbs = traffic.bytes / median / 1e9;
   state.counters["GB/s"] = gbs;
   state.counters["elements/s"] = traffic.elements / median;
+  if (traffic.input_bytes > 0)
+    state.counters["input_GB/s"] = traffic.input_bytes / median / 1e9;
   state.counters["n"] = static_cast<double>(n);
   if (block > 0)
     state.counters["block"] = block;

@@ -49,11 +49,14 @@ void record_row(const std::string& name, const Problem& problem, const std::stri
   for (std::size_t i = 0; i < point.values.size(); ++i)
     axes += (i ? "," : "") + quote(point.values[i].axis) + ":" + quote(point.values[i].value);
   axes += "}";
+  std::string facet;
+  for (const auto& value : point.values)
+    facet += (facet.empty() ? "" : "/") + value.segment;
   std::string& json = rows_json();
   json += json.empty() ? "{" : ",";
   // Google Benchmark appends /manual_time to the names of manually timed rows
   json += quote(name + "/manual_time") + ":{\"algorithm\":" + quote(problem.algorithm()) +
-          ",\"variant\":" + quote(variant) + ",\"axes\":" + axes +
+          ",\"variant\":" + quote(variant) + ",\"axes\":" + axes + ",\"facet\":" + quote(facet) +
           ",\"size\":" + quote(size.pot ? "pot" : "npot") +
           ",\"log2n\":" + std::to_string(size.log2n) + ",\"n\":" + std::to_string(size.n) +
           ",\"block\":" + std::to_string(block) + "}";

@@ -4,7 +4,7 @@
 //   gps_suites            ["scan", "compact", ...]                      (suite order)
 //   gps_variants          {"scan": {"traffic", "unit", "axes", "variants": [{"name", "target",
 //                          "role", "blocks", "default_block", "description"}, ...]}, ...}
-//   gps_rows              {"<run_name>": {"algorithm", "variant", "axes": {...}, "size", "log2n",
+//   gps_rows              {"<run_name>": {"algorithm", "variant", "axes": {...}, "facet", "size", "log2n",
 //                          "n", "block"}, ...}  keyed by the row's run_name in the JSON
 // Each value is a JSON document in a string (Google Benchmark's context holds strings).
 #pragma once

@@ -64,8 +64,9 @@ struct AxisPoint {
 };
 
 struct Traffic {
-  double bytes;    // the bytes the algorithm must move at minimum (reads + writes, once each)
-  double elements; // what elements/s counts (n; bytes for UTF-8)
+  double bytes;           // the bytes the algorithm must move at minimum (reads + writes, once)
+  double elements;        // what elements/s counts (n; code points for UTF-8)
+  double input_bytes = 0; // when nonzero: an input_GB/s counter (UTF-8)
 };
 
 enum class Purpose { Benchmark, Test };

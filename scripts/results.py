@@ -295,9 +295,12 @@ def read_metadata(path: str, context: dict) -> Optional[Metadata]:
 def _row_from_metadata(path: str, run_name: str, meta: dict) -> RowInfo:
     try:
         axes = tuple((str(k), str(v)) for k, v in (meta.get("axes") or {}).items())
-        # the name writes an axis as "axis:value" (keep:0.50) or as its value alone (pairs)
-        padded = f"/{run_name}/"
-        facet = "/".join(f"{k}:{v}" if f"/{k}:{v}/" in padded else v for k, v in axes)
+        facet = meta.get("facet")
+        if not isinstance(facet, str):
+            # older metadata: the name writes an axis as "axis:value" (keep:0.50) or as its value
+            # alone (pairs)
+            padded = f"/{run_name}/"
+            facet = "/".join(f"{k}:{v}" if f"/{k}:{v}/" in padded else v for k, v in axes)
         return RowInfo(algorithm=str(meta["algorithm"]), variant=str(meta["variant"]),
                        axes=axes, facet=facet, size=str(meta["size"]),
                        log2n=int(meta["log2n"]), block=int(meta.get("block") or 0),
@@ -413,6 +416,14 @@ def check_document(path: str, doc) -> Tuple[dict, list]:
         raise ResultsError(path, "the context has no gpu_name: not written by gpu_bench")
     if not benchmarks:
         raise ResultsError(path, "the 'benchmarks' list is empty: nothing was run")
+    for entry in benchmarks:
+        # gpu_bench records the spread in seconds (median_s, p10_s, p90_s) so that the console's
+        # SI prefixes read right; older files have it in milliseconds (ms_median, ...)
+        if isinstance(entry, dict):
+            for new, old in (("median_s", "ms_median"), ("p10_s", "ms_p10"), ("p90_s", "ms_p90")):
+                value = _to_float(entry.get(new))
+                if value is not None and old not in entry:
+                    entry[old] = value * 1e3
     return context, benchmarks
 
 

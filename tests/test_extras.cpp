@@ -8,6 +8,7 @@
 #include "scan/scan.hpp"
 #include "sort/sort.hpp"
 #include "test_support.hpp"
+#include "utf8/utf8.hpp"
 
 #include <numeric>
 
@@ -109,6 +110,19 @@ TEST(SortScanChoice, OtherScansSortToo) {
       const auto got = to_host(out_vals.data(), n);
       EXPECT_EQ(first_mismatch(got.data(), order.data(), n), "") << scan;
     }
+}
+
+// bench/problems/utf8_problem.cpp serves the three UTF-8 tables with one row list.
+TEST(Utf8Tables, SameRowsForEveryOperation) {
+  const auto& decode = utf8::decode_variants();
+  ASSERT_EQ(utf8::validate_variants().size(), decode.size());
+  ASSERT_EQ(utf8::encode_variants().size(), decode.size());
+  for (std::size_t i = 0; i < decode.size(); ++i) {
+    for (const auto* other : {&utf8::validate_variants()[i].name, &utf8::encode_variants()[i].name})
+      EXPECT_EQ(std::string(*other), decode[i].name);
+    EXPECT_EQ(utf8::validate_variants()[i].target, decode[i].target);
+    EXPECT_EQ(utf8::encode_variants()[i].blocks, decode[i].blocks);
+  }
 }
 
 } // namespace
