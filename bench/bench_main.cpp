@@ -2,6 +2,7 @@
 // names such as scan/shared_mem/npot/log2n:24/block:256 (see README.md); --gps_help lists the
 // project's own options.
 #include "harness.hpp"
+#include "metadata.hpp"
 #include "sampler.hpp"
 
 #include <benchmark/benchmark.h>
@@ -83,6 +84,7 @@ int main(int argc, char** argv) {
   static char min_time[] = GPS_MIN_TIME_FLAG;
   if (!user_min_time)
     args.insert(args.begin() + 1, min_time);
+  const std::vector<std::string> all_args(args.begin(), args.end()); // Initialize() removes its own
   int args_count = static_cast<int>(args.size());
   args.push_back(nullptr);
 
@@ -102,6 +104,20 @@ int main(int argc, char** argv) {
   }
   const std::size_t ran = benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
+  // the variant metadata goes into the JSON results file (not the console)
+  std::string out_file, out_format = "json";
+  for (const std::string& a : all_args) {
+    if (a.rfind("--benchmark_out=", 0) == 0)
+      out_file = a.substr(16);
+    if (a.rfind("--benchmark_out_format=", 0) == 0)
+      out_format = a.substr(23);
+  }
+  if (ran > 0 && !out_file.empty() && out_format == "json") {
+    if (std::string error = gps::bench::add_metadata_to_file(out_file); !error.empty()) {
+      std::fprintf(stderr, "gpu_bench: could not add the variant metadata: %s\n", error.c_str());
+      return 1;
+    }
+  }
   if (ran == 0) {
     std::fprintf(stderr, "gpu_bench: no benchmark matches the filter (or the filter is not a "
                          "valid regular expression)\n");

@@ -1,6 +1,5 @@
 // The JSON context: what machine and software produced the numbers, and the clocks it ran at.
 #include "harness.hpp"
-#include "metadata.hpp"
 
 #include "common/cuda_check.hpp"
 #include "git_commit.hpp"
@@ -65,7 +64,6 @@ void add_clock_context(int dev) {
 } // namespace
 
 void add_context() {
-  add_metadata_context();
   benchmark::AddCustomContext("git_commit", GPS_GIT_COMMIT);
   benchmark::AddCustomContext("cccl_version", std::to_string(CCCL_MAJOR_VERSION) + "." +
                                                   std::to_string(CCCL_MINOR_VERSION) + "." +

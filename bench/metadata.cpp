@@ -1,8 +1,8 @@
 #include "metadata.hpp"
 
-#include <benchmark/benchmark.h>
-
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 
 namespace gps::bench {
 namespace {
@@ -62,7 +62,7 @@ void record_row(const std::string& name, const Problem& problem, const std::stri
           ",\"block\":" + std::to_string(block) + "}";
 }
 
-void add_metadata_context() {
+std::string add_metadata_to_file(const std::string& path) {
   std::string suites = "[", variants = "{";
   bool first = true;
   for (const Problem* p : all_problems()) {
@@ -84,11 +84,33 @@ void add_metadata_context() {
                 ",\"axes\":" + axes + ",\"variants\":" + list + "}";
     first = false;
   }
-  benchmark::AddCustomContext("gps_metadata_version", "1");
-  benchmark::AddCustomContext("gps_suites", suites + "]");
-  benchmark::AddCustomContext("gps_variants", variants + "}");
   const std::string& rows = rows_json();
-  benchmark::AddCustomContext("gps_rows", rows.empty() ? "{}" : rows + "}");
+  const std::string members =
+      "\n    \"gps_metadata_version\": \"1\",\n    \"gps_suites\": " + suites +
+      "],\n    \"gps_variants\": " + variants +
+      "},\n    \"gps_rows\": " + (rows.empty() ? "{}" : rows + "}") + ",";
+
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return "cannot read " + path;
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  std::string text = buffer.str();
+  const std::string key = "\"context\": {";
+  const std::size_t at = text.find(key);
+  if (at == std::string::npos)
+    return path + " has no \"context\" object";
+  text.insert(at + key.size(), members);
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out)
+      return "cannot write " + tmp;
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    return "cannot replace " + path;
+  return "";
 }
 
 } // namespace gps::bench

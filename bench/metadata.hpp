@@ -4,9 +4,12 @@
 //   gps_suites            ["scan", "compact", ...]                      (suite order)
 //   gps_variants          {"scan": {"traffic", "unit", "axes", "variants": [{"name", "target",
 //                          "role", "blocks", "default_block", "description"}, ...]}, ...}
-//   gps_rows              {"<run_name>": {"algorithm", "variant", "axes": {...}, "facet", "size", "log2n",
+//   gps_rows              {"<run_name>": {"algorithm", "variant", "axes": {...}, "facet", "size",
+//   "log2n",
 //                          "n", "block"}, ...}  keyed by the row's run_name in the JSON
-// Each value is a JSON document in a string (Google Benchmark's context holds strings).
+// They are spliced into the --benchmark_out JSON file after the run, as JSON values (Google
+// Benchmark's own context holds strings only and its console reporter prints every context entry,
+// which would put a megabyte of metadata on the terminal).
 #pragma once
 
 #include "problem.hpp"
@@ -19,6 +22,7 @@ namespace gps::bench {
 void record_row(const std::string& name, const Problem& problem, const std::string& variant,
                 const AxisPoint& point, const SizeCase& size, int block);
 
-void add_metadata_context();
+// Adds the four entries to the "context" object of the JSON file `path`; returns "" or what failed.
+std::string add_metadata_to_file(const std::string& path);
 
 } // namespace gps::bench

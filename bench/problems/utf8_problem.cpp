@@ -6,7 +6,7 @@
 //
 // Traffic (the minimum each operation must move), per operation:
 //   decode    n bytes read + 4 bytes per code point written
-//   validate  n bytes read
+//   validate  n bytes read (up to the first error: a validator may stop there)
 //   encode    4n bytes read + the UTF-8 bytes written
 // elements/s counts code points (in the input for decode and validate); input_GB/s is the input
 // alone.
@@ -123,8 +123,10 @@ public:
     switch (op_) {
     case Op::Decode:
       return {n + 4 * points, points, n};
-    case Op::Validate:
-      return {n, points, n};
+    case Op::Validate: { // a validator must read up to the first error, no further
+      const double read = expected_error_ >= 0 ? static_cast<double>(expected_error_) + 1 : n;
+      return {read, points, read};
+    }
     case Op::Encode:
       return {4 * n + static_cast<double>(expected_bytes_.size()), n, 4 * n};
     }
@@ -233,13 +235,16 @@ public:
   }
   // mixed text for the CPU rows (pot), every mix for the GPU rows (npot at the primary point only)
   bool benchmarked(const AxisPoint& p, const SizeCase& size, Target target) const override {
+    // encode takes n < 2^30 code points (its 4n output bytes need 32-bit offsets)
+    if (op_of(p) == Op::Encode && size.n >= utf8::kMaxGpuCodePoints)
+      return false;
     if (target == Target::Cpu)
       return size.pot && mix_of(p) == TextMix::Mixed;
     return size.pot || p.primary;
   }
-  // above 65536, the ill-formed mix of every operation
+  // above 65536, the well-formed and the ill-formed blend of every operation
   bool tested(const AxisPoint& p, std::size_t n) const override {
-    return n <= 65536 || mix_of(p) == TextMix::MixedErrors;
+    return n <= 65536 || mix_of(p) == TextMix::Mixed || mix_of(p) == TextMix::MixedErrors;
   }
   std::unique_ptr<Instance> instance(const AxisPoint& point, std::size_t n,
                                      Purpose purpose) const override {
