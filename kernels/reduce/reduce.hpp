@@ -51,17 +51,7 @@ const Variant* find_variant(std::string_view name); // nullptr when unknown
 //   vectorized_grid_stride             none: a fixed grid walks any n with 64-bit indices
 //   thrust                             none (returns to the host: syncs `stream` inside the call)
 //   cub                                n <= INT_MAX (CUB's 32-bit offsets, its fastest)
-void reduce_cpu(void*, std::size_t&, const int*, int*, std::size_t, int, cudaStream_t);
-void reduce_cpu_parallel(void*, std::size_t&, const int*, int*, std::size_t, int, cudaStream_t);
-void reduce_interleaved(void*, std::size_t&, const int*, int*, std::size_t, int, cudaStream_t);
-void reduce_convergent(void*, std::size_t&, const int*, int*, std::size_t, int, cudaStream_t);
-void reduce_first_add_on_load(void*, std::size_t&, const int*, int*, std::size_t, int,
-                              cudaStream_t);
-void reduce_warp_shuffle(void*, std::size_t&, const int*, int*, std::size_t, int, cudaStream_t);
-void reduce_vectorized_grid_stride(void*, std::size_t&, const int*, int*, std::size_t, int,
-                                   cudaStream_t);
-void reduce_thrust(void*, std::size_t&, const int*, int*, std::size_t, int, cudaStream_t);
-void reduce_cub(void*, std::size_t&, const int*, int*, std::size_t, int, cudaStream_t);
+// (declared in registry.cpp next to their rows: adding a variant touches no header)
 
 // Elements one block of vectorized_grid_stride covers per unrolled loop iteration.
 std::size_t vectorized_grid_stride_tile(int block);

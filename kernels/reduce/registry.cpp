@@ -1,7 +1,17 @@
-// The one list of reduction variants. Adding a variant = one new file + one row here.
+// The one list of reduction variants. Adding a variant = one new file, its declaration and its
+// row here, and its line in CMakeLists.txt.
 #include "reduce/reduce.hpp"
 
+#include <type_traits>
+
 namespace gps::reduce {
+
+// The variants, one per file (kernels/reduce/<name>.cu; cpu.cpp and library.cu hold two each).
+using VariantFunction = std::remove_pointer_t<ReduceFn>;
+VariantFunction reduce_cpu, reduce_cpu_parallel, reduce_interleaved, reduce_convergent,
+    reduce_first_add_on_load, reduce_warp_shuffle, reduce_vectorized_grid_stride, reduce_thrust,
+    reduce_cub;
+
 namespace {
 std::size_t one_per_thread(int block) {
   return static_cast<std::size_t>(block);

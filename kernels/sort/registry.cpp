@@ -1,7 +1,16 @@
-// The one list of sort variants. Adding a variant = one new file + one row here.
+// The one list of sort variants. Adding a variant = one new file, its declaration and its row
+// here, and its line in CMakeLists.txt.
 #include "sort/sort.hpp"
 
+#include <type_traits>
+
 namespace gps::sort {
+
+// The variants, one per file (kernels/sort/<name>.cu; cpu.cpp holds two).
+using VariantFunction = std::remove_pointer_t<SortFn>;
+VariantFunction sort_cpu_std, sort_cpu_radix, sort_split_1bit, sort_block_local_4bit, sort_onesweep,
+    sort_thrust, sort_cub;
+
 namespace {
 std::size_t one_per_thread(int block) {
   return static_cast<std::size_t>(block);

@@ -51,20 +51,7 @@ const Variant* find_variant(std::string_view name); // nullptr when unknown
 //   onesweep                   n < 2^31 - 1 (32-bit tile positions, 31-bit look-back values)
 //   thrust                     none
 //   cub                        n <= INT_MAX (CUB's 32-bit offsets, its fastest configuration)
-void sort_cpu_std(void*, std::size_t&, const unsigned*, unsigned*, const unsigned*, unsigned*,
-                  std::size_t, int, cudaStream_t);
-void sort_cpu_radix(void*, std::size_t&, const unsigned*, unsigned*, const unsigned*, unsigned*,
-                    std::size_t, int, cudaStream_t);
-void sort_split_1bit(void*, std::size_t&, const unsigned*, unsigned*, const unsigned*, unsigned*,
-                     std::size_t, int, cudaStream_t);
-void sort_block_local_4bit(void*, std::size_t&, const unsigned*, unsigned*, const unsigned*,
-                           unsigned*, std::size_t, int, cudaStream_t);
-void sort_onesweep(void*, std::size_t&, const unsigned*, unsigned*, const unsigned*, unsigned*,
-                   std::size_t, int, cudaStream_t);
-void sort_thrust(void*, std::size_t&, const unsigned*, unsigned*, const unsigned*, unsigned*,
-                 std::size_t, int, cudaStream_t);
-void sort_cub(void*, std::size_t&, const unsigned*, unsigned*, const unsigned*, unsigned*,
-              std::size_t, int, cudaStream_t);
+// (declared in registry.cpp next to their rows: adding a variant touches no header)
 
 // The in-house scan (gps::scan variant name) the multi-pass variants call; a GPU scan variant.
 inline constexpr const char* kDefaultScan = "decoupled_lookback";
