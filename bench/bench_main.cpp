@@ -24,6 +24,8 @@ const char* kHelp =
     "  --gps_max_noise=F      stop once the relative standard error of the mean sample is below F\n"
     "                         (default 0.005 = 0.5%)\n"
     "  --gps_cold_l2          flush the L2 before every sample (also GPS_COLD_L2=1)\n"
+    "  --gps_inject_slowdown=F  testing the regression gate: every GPU sample also writes F x the\n"
+    "                         row's traffic in bytes (a real slowdown of about F on large rows)\n"
     "  --gps_help             this text\n"
     "Each row's time is the median of its samples; --benchmark_repetitions=N repeats whole rows.\n";
 
@@ -61,6 +63,8 @@ void take_gps_options(std::vector<char*>& args) {
       policy.min_seconds = v;
     } else if (parse_number(arg, "--gps_max_time", v)) {
       policy.max_seconds = v;
+    } else if (parse_number(arg, "--gps_inject_slowdown", v)) {
+      gps::bench::options().inject_slowdown = v;
     } else if (parse_number(arg, "--gps_max_noise", v)) {
       policy.max_noise = v;
     } else {

@@ -71,6 +71,10 @@ void add_context() {
   benchmark::AddCustomContext("cuda_runtime_build_version", std::to_string(CUDART_VERSION));
   benchmark::AddCustomContext("l2_mode", options().cold_l2 ? "cold (flushed before each sample)"
                                                            : "warm (not flushed)");
+  if (options().inject_slowdown > 0)
+    benchmark::AddCustomContext("injected_slowdown",
+                                std::to_string(options().inject_slowdown) +
+                                    " (--gps_inject_slowdown: NOT a real measurement)");
   if (!gpu_present()) {
     benchmark::AddCustomContext("gpu_name", "none");
     benchmark::AddCustomContext("gpu_unavailable", gpu_absence());

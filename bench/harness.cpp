@@ -264,6 +264,14 @@ void run_row(benchmark::State& state, Row& row) {
     void* temp = gpu ? static_cast<void*>(d_temp.data()) : static_cast<void*>(h_temp.data());
     cudaStream_t stream = gpu ? bench_stream() : nullptr;
     auto work = [&](cudaStream_t s) { inst.run(v, temp, temp_bytes, row.block, s); };
+    DeviceBuffer<unsigned char> slowdown; // --gps_inject_slowdown: extra bytes written per sample
+    if (gpu && options().inject_slowdown > 0)
+      slowdown.allocate(static_cast<std::size_t>(options().inject_slowdown * inst.traffic().bytes));
+    auto timed = [&](cudaStream_t s) {
+      work(s);
+      if (slowdown.size())
+        CUDA_CHECK(cudaMemsetAsync(slowdown.data(), 1, slowdown.size(), s));
+    };
 
     // warm-up, which is also the checked run: poisoned outputs, every element compared
     inst.poison(v.target);
@@ -279,7 +287,7 @@ void run_row(benchmark::State& state, Row& row) {
     }
     Samples s;
     for (auto _ : state) {
-      s = gpu ? take_samples([&] { return gpu_sample(work); }, sampling_policy())
+      s = gpu ? take_samples([&] { return gpu_sample(timed); }, sampling_policy())
               : take_samples([&] { return cpu_sample([&] { work(nullptr); }); }, sampling_policy());
       state.SetIterationTime(s.median());
     }

@@ -9,6 +9,9 @@ namespace gps::bench {
 
 struct Options {
   bool cold_l2 = false; // flush the L2 before every sample (--gps_cold_l2, GPS_COLD_L2=1)
+  // For testing the regression gate (scripts/compare.py) with a real slowdown: each timed GPU
+  // sample also writes this fraction of the row's traffic with a memset (--gps_inject_slowdown).
+  double inject_slowdown = 0;
 };
 Options& options();
 
