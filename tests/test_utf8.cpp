@@ -6,7 +6,8 @@
 //      random bytes, and encode of every code point;
 //   2. the GPU variants' byte rules on the CPU, without a GPU: the per-byte rules of scan_based
 //      (rules.hpp) and the 16-byte chunk step of single_pass (chunk.hpp, emulated at every input
-//      alignment) against the reference;
+//      alignment) against the reference, and single_pass's tile arithmetic (tiles.hpp: the last
+//      tile holds the input's end at every skew; validate's skip never hides the first error);
 //   3. every variant of every operation x text mix x edge sizes (0, 1, 2, 3, 31, 32, 33,
 //      block-1/block/block+1, tile-1/tile/tile+1, 4093, 65536, 2^20 + 7) against the reference,
 //      byte for byte, outputs poisoned before each run and checked untouched past the count, each
@@ -20,6 +21,7 @@
 #include "utf8/chunk.hpp"
 #include "utf8/golden/golden.inc"
 #include "utf8/rules.hpp"
+#include "utf8/tiles.hpp"
 #include "utf8/utf8.hpp"
 #include "utf8_text.hpp"
 
@@ -167,6 +169,22 @@ private:
   cudaStream_t s_ = nullptr;
 };
 
+// Host -> device copies and fills of the GPU cases, each waited for before it returns. They run on
+// the legacy default stream, and the rows run on a non-blocking Stream, which the legacy stream
+// does not order against; a pageable cudaMemcpy may also return before its DMA lands. Without the
+// wait a row can read its input before it arrives, and a poison fill can land after the row has
+// written its results: the first H100 run reported results "never written", mostly in the first
+// run after a large upload (bench/buffers.hpp waits for the same reason).
+void upload(void* d, const void* h, std::size_t bytes) {
+  if (bytes)
+    CUDA_CHECK(cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaDeviceSynchronize());
+}
+void fill(void* d, int value, std::size_t bytes) {
+  CUDA_CHECK(cudaMemset(d, value, bytes));
+  CUDA_CHECK(cudaDeviceSynchronize());
+}
+
 // Where the buffers start, in bytes past a 256-byte aligned allocation.
 struct Placement {
   std::size_t in = 0;
@@ -231,18 +249,18 @@ std::vector<std::vector<typename Op::Out>> run_rows(const typename Op::Row& row,
   const Stream stream;
   DeviceMemory temp(temp_bytes), d_in(at.in + n * sizeof(In) + 1),
       d_out(at.out + out_bytes + kSlack), d_count(sizeof(unsigned long long));
-  if (n)
-    CUDA_CHECK(cudaMemcpy(d_in.get() + at.in, in.data(), n * sizeof(In), cudaMemcpyDefault));
+  upload(d_in.get() + at.in, in.data(), n * sizeof(In));
   for (int run = 0; run < 2; ++run) {
-    CUDA_CHECK(cudaMemset(d_out.get(), kPoison, at.out + out_bytes + kSlack));
-    CUDA_CHECK(cudaMemset(d_count.get(), 0xFF, sizeof(unsigned long long)));
+    fill(d_out.get(), kPoison, at.out + out_bytes + kSlack);
+    fill(d_count.get(), 0xFF, sizeof(unsigned long long));
     Op::call(row, temp.get(), temp_bytes, reinterpret_cast<const In*>(d_in.get() + at.in), n,
              reinterpret_cast<Out*>(d_out.get() + at.out),
              reinterpret_cast<unsigned long long*>(d_count.get()), block, stream.get());
     CUDA_CHECK(cudaStreamSynchronize(stream.get()));
     unsigned long long count = 0;
     CUDA_CHECK(cudaMemcpy(&count, d_count.get(), sizeof count, cudaMemcpyDefault));
-    EXPECT_LE(count, Op::capacity(n)) << "run " << run;
+    EXPECT_LE(count, Op::capacity(n))
+        << "run " << run << (count == ~0ull ? ": count never written (still the poison)" : "");
     count = std::min<unsigned long long>(count, Op::capacity(n));
     std::vector<unsigned char> out_buf(at.out + out_bytes + kSlack);
     CUDA_CHECK(cudaMemcpy(out_buf.data(), d_out.get(), out_buf.size(), cudaMemcpyDefault));
@@ -276,10 +294,9 @@ std::vector<long long> run_validate(const ValidateVariant& row, int block, const
   }
   const Stream stream;
   DeviceMemory temp(temp_bytes), d_in(at.in + n + 1), d_first(sizeof(long long));
-  if (n)
-    CUDA_CHECK(cudaMemcpy(d_in.get() + at.in, in.data(), n, cudaMemcpyDefault));
+  upload(d_in.get() + at.in, in.data(), n);
   for (int run = 0; run < 2; ++run) {
-    CUDA_CHECK(cudaMemset(d_first.get(), kPoison, sizeof(long long)));
+    fill(d_first.get(), kPoison, sizeof(long long));
     row.run(temp.get(), temp_bytes, d_in.get() + at.in, n,
             reinterpret_cast<long long*>(d_first.get()), block, stream.get());
     CUDA_CHECK(cudaStreamSynchronize(stream.get()));
@@ -374,8 +391,11 @@ void check_decode(const VariantCase& c, const Bytes& in, Placement at = {}) {
 void check_validate(const VariantCase& c, const Bytes& in, Placement at = {}) {
   const long long want = reference_first_error(in);
   const auto runs = run_validate(validate_variants()[c.index], c.block, in, at);
+  long long poison = 0;
+  std::memset(&poison, kPoison, sizeof poison);
   for (std::size_t r = 0; r < runs.size(); ++r)
-    EXPECT_EQ(runs[r], want) << "run " << r;
+    EXPECT_EQ(runs[r], want) << "run " << r
+                             << (runs[r] == poison ? ": never written (still the poison)" : "");
 }
 void check_encode(const VariantCase& c, const CodePoints& in, Placement at = {}) {
   const Bytes want = reference_encode(in);
@@ -514,7 +534,7 @@ TEST(Utf8Concurrency, TwoDecodersOnTwoStreams) {
   const DecodeVariant* rows[2] = {find_decode("single_pass"), find_decode("scan_based")};
   const std::size_t n = in.size();
   DeviceMemory d_in(n);
-  CUDA_CHECK(cudaMemcpy(d_in.get(), in.data(), n, cudaMemcpyDefault));
+  upload(d_in.get(), in.data(), n);
   Stream streams[2];
   std::vector<std::unique_ptr<DeviceMemory>> temps, outs, counts;
   for (int k = 0; k < 2; ++k) {
@@ -681,6 +701,86 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
       ASSERT_EQ(first, want_first) << "input of " << in.size() << " bytes, skew " << skew;
     }
   }
+}
+
+// single_pass's tile arithmetic (tiles.hpp), as the host launches it: at every skew (the input's
+// offset in its 16-byte line) and every block's tile, for sizes around the tile edges, the limits
+// and the sizes of the adversarial corpus, the tiles launched cover the input, the last one holds
+// its last element (that tile writes decode's and encode's count), and the query phase reserved
+// enough status words. n == 0 launches nothing: every row writes its result on the host path.
+TEST(Utf8Chunk, TileCountsCoverTheInputAndTheLastTileHoldsItsEnd) {
+  auto check = [](std::size_t tile, std::size_t max_skew, std::size_t limit) {
+    std::set<std::size_t> sizes = {
+        1, 2, 3, 15, 16, 17, 4093, 65536, (std::size_t{1} << 20) + 7, limit - 1};
+    for (std::size_t k : {1, 2, 3, 9, 32})
+      for (std::size_t d = 0; d <= 2 * max_skew + 2; ++d)
+        sizes.insert(k * tile + d - max_skew - 1); // k tiles, give or take a skew
+    EXPECT_EQ(tiles::tile_count(0, 0, tile), 0u);  // why n == 0 is a host path
+    for (std::size_t skew = 0; skew <= max_skew; ++skew)
+      for (std::size_t n : sizes) {
+        const std::size_t count = tiles::tile_count(skew, n, tile);
+        SCOPED_TRACE("tile " + std::to_string(tile) + " skew " + std::to_string(skew) + " n " +
+                     std::to_string(n));
+        ASSERT_GE(count, 1u);
+        EXPECT_GE(count * tile, skew + n);       // covers the input
+        EXPECT_LT((count - 1) * tile, skew + n); // the last tile holds the last element
+        EXPECT_LE(count, tiles::max_tile_count(max_skew, n, tile)); // reserved by the query
+        EXPECT_LT(count, std::size_t{1} << 31); // a grid and a 32-bit tile index
+        EXPECT_EQ(
+            tiles::first_offset(0, static_cast<long long>(tile), static_cast<long long>(skew)), 0);
+      }
+  };
+  for (int block : kBlockSizes) {
+    check(single_pass_decode_tile(block), tiles::kMaxByteSkew, kMaxGpuBytes);
+    check(single_pass_encode_tile(block), tiles::kMaxCodePointSkew, kMaxGpuCodePoints);
+  }
+}
+
+// validate_single_pass's early exit, emulated: tiles run in any order, each skips its work when an
+// error before its first byte (tiles::first_offset) is already known, otherwise folds its own first
+// error in with a min; the result is -1 (tiles::kNoError) or the first error. Checked for every
+// skew, small tiles, every error position and pairs of them, tiles in forward, reverse and shuffled
+// order.
+TEST(Utf8Chunk, ValidateSkipsOnlyTilesThatCannotHoldTheFirstError) {
+  const long long tile = 64;
+  for (long long skew = 0; skew < 16; ++skew)
+    for (long long n : {1LL, 17LL, 48LL, 49LL, 64LL, 65LL, 200LL}) {
+      const auto count = static_cast<long long>(tiles::tile_count(static_cast<std::size_t>(skew),
+                                                                  static_cast<std::size_t>(n),
+                                                                  static_cast<std::size_t>(tile)));
+      // every byte's tile starts at or before it
+      for (long long o = 0; o < n; ++o)
+        ASSERT_LE(tiles::first_offset((o + skew) / tile, tile, skew), o);
+      std::vector<std::vector<long long>> orders(3);
+      for (long long t = 0; t < count; ++t)
+        orders[0].push_back(t);
+      orders[1].assign(orders[0].rbegin(), orders[0].rend());
+      orders[2] = orders[0];
+      for (std::size_t i = orders[2].size(); i > 1; --i)
+        std::swap(orders[2][i - 1], orders[2][utf8_random(static_cast<std::uint64_t>(n), i) % i]);
+      for (long long e1 = -1; e1 < n; ++e1)
+        for (long long e2 : {-1LL, e1 + 1, n - 1}) {
+          std::set<long long> errors;
+          for (long long e : {e1, e2})
+            if (e >= 0 && e < n)
+              errors.insert(e);
+          const long long want = errors.empty() ? -1 : *errors.begin();
+          for (const auto& order : orders) {
+            unsigned known = tiles::kNoError;
+            for (long long t : order) {
+              if (known < tiles::first_offset(t, tile, skew))
+                continue; // the kernel's skip
+              unsigned first = tiles::kNoError;
+              for (long long e : errors)
+                if ((e + skew) / tile == t)
+                  first = std::min(first, static_cast<unsigned>(e));
+              known = std::min(known, first);
+            }
+            const long long got = known == tiles::kNoError ? -1 : static_cast<long long>(known);
+            ASSERT_EQ(got, want) << "skew " << skew << " n " << n << " errors " << e1 << ", " << e2;
+          }
+        }
+    }
 }
 
 // encode's device rules (rules.hpp: encoded_length, encoded_bytes) against the reference, for

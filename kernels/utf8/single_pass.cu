@@ -40,6 +40,7 @@
 #include "utf8/checks.hpp"
 #include "utf8/chunk.hpp"
 #include "utf8/rules.hpp"
+#include "utf8/tiles.hpp"
 #include "utf8/utf8.hpp"
 
 #include <cuda/atomic>
@@ -104,12 +105,11 @@ ByteGrid byte_grid(const unsigned char* in, std::size_t n) {
   return {address - static_cast<std::uintptr_t>(begin), begin, begin + static_cast<long long>(n)};
 }
 
-// Tiles that cover n bytes at the worst alignment: what the query phase reserves.
-std::size_t max_byte_tiles(std::size_t n, std::size_t tile) {
-  return (n + 15 + tile - 1) / tile;
-}
+// Tiles launched for this input (g.begin is its skew; tiles.hpp); the last one holds the input's
+// last byte and writes the count.
 std::size_t byte_tiles(const ByteGrid& g, std::size_t tile) {
-  return (static_cast<std::size_t>(g.end) + tile - 1) / tile;
+  return tiles::tile_count(static_cast<std::size_t>(g.begin),
+                           static_cast<std::size_t>(g.end - g.begin), tile);
 }
 
 // One warp's chunks of a tile, loaded and classified (phase 1 of decode and validate).
@@ -178,7 +178,7 @@ __device__ __forceinline__ unsigned take_tile(unsigned* counter, unsigned& slot)
 // the tile's offset by look-back, and (last tile) the total.
 template <int BLOCK>
 __device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsigned tile,
-                                             unsigned tiles, TileStatus status,
+                                             unsigned tile_total, TileStatus status,
                                              unsigned long long* count) {
   constexpr int kWarps = BLOCK / kWarpSize;
   const int lane = lane_id();
@@ -190,7 +190,7 @@ __device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsign
   const unsigned prefix = status.exclusive_prefix(tile, aggregate); // look-back
   if (lane == 0) {
     shared.tile_prefix = prefix;
-    if (tile == tiles - 1)
+    if (tile == tile_total - 1) // the last tile: it holds the input's last element
       *count = static_cast<unsigned long long>(prefix) + aggregate;
   }
 }
@@ -198,7 +198,7 @@ __device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsign
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK)
     decode_kernel(ByteGrid grid, std::uint32_t* __restrict__ out,
-                  unsigned long long* __restrict__ count, unsigned tiles, TileStatus status,
+                  unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status,
                   unsigned* tile_counter) {
   using Tile = ByteTile<BLOCK>;
   __shared__ DecodeShared<BLOCK> shared;
@@ -225,7 +225,7 @@ __global__ void __launch_bounds__(BLOCK)
 
   // the tile's offset: warp 0 looks back while the others wait
   if (warp == 0)
-    tile_offsets<BLOCK>(shared, tile, tiles, status, count);
+    tile_offsets<BLOCK>(shared, tile, tile_total, status, count);
   __syncthreads();
 
   // decode: each step's units staged in shared memory, then written as one contiguous run
@@ -249,15 +249,16 @@ template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK)
     validate_kernel(ByteGrid grid, unsigned* __restrict__ first_error) {
   using Tile = ByteTile<BLOCK>;
-  __shared__ unsigned s_first; // the block's first error (byte offset), ~0u for none
+  __shared__ unsigned s_first; // the block's first error (byte offset), kNoError for none
   __shared__ int s_skip;
   const long long tile_base = static_cast<long long>(blockIdx.x) * Tile::kTileBytes;
   if (threadIdx.x == 0) {
-    s_first = ~0u;
-    // an error before this tile is already known: nothing here can be first
+    s_first = tiles::kNoError;
+    // an error before this tile's first byte is already known: nothing here can be first (kNoError
+    // is above every offset, so an unset word never skips)
     cuda::atomic_ref<unsigned, cuda::thread_scope_device> known(*first_error);
-    const long long tile_first_byte = tile_base > grid.begin ? tile_base - grid.begin : 0;
-    s_skip = known.load(cuda::memory_order_relaxed) < tile_first_byte;
+    s_skip = known.load(cuda::memory_order_relaxed) <
+             tiles::first_offset(static_cast<long long>(blockIdx.x), Tile::kTileBytes, grid.begin);
   }
   __syncthreads();
   if (s_skip)
@@ -265,7 +266,7 @@ __global__ void __launch_bounds__(BLOCK)
 
   WarpChunks<BLOCK> chunks;
   chunks.load_and_classify(grid, tile_base + static_cast<long long>(warp_id()) * Tile::kWarpBytes);
-  unsigned first = ~0u;
+  unsigned first = tiles::kNoError;
 #pragma unroll
   for (int j = kVecs - 1; j >= 0; --j) {
     const unsigned ill_formed = chunks.info[j] & ~(chunks.info[j] >> 16) & 0xFFFFu;
@@ -276,16 +277,18 @@ __global__ void __launch_bounds__(BLOCK)
 #pragma unroll
   for (int offset = kWarpSize / 2; offset > 0; offset /= 2)
     first = min(first, __shfl_xor_sync(kFullMask, first, offset));
-  if (lane_id() == 0 && first != ~0u)
+  if (lane_id() == 0 && first != tiles::kNoError)
     atomicMin(&s_first, first);
   __syncthreads();
-  if (threadIdx.x == 0 && s_first != ~0u)
+  if (threadIdx.x == 0 && s_first != tiles::kNoError)
     atomicMin(first_error, s_first);
 }
 
+// The result, written unconditionally (-1 when no tile found an error).
 __global__ void finish_validate(const unsigned* first_error, long long* result) {
-  *result = *first_error == ~0u ? -1ll : static_cast<long long>(*first_error);
+  *result = *first_error == tiles::kNoError ? -1ll : static_cast<long long>(*first_error);
 }
+static_assert(kMaxGpuBytes - 2 < tiles::kNoError, "an offset would read as \"no error\"");
 
 // ---- encode: tiles of code points ---------------------------------------------------------------
 
@@ -346,7 +349,7 @@ __device__ __forceinline__ void store_byte_run(unsigned char* word_base, const s
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK)
     encode_kernel(CodePointGrid grid, unsigned char* __restrict__ out,
-                  unsigned long long* __restrict__ count, unsigned tiles, TileStatus status,
+                  unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status,
                   unsigned* tile_counter) {
   using Tile = CodePointTile<BLOCK>;
   __shared__ DecodeShared<BLOCK> shared; // same bookkeeping: here the units are bytes
@@ -384,7 +387,7 @@ __global__ void __launch_bounds__(BLOCK)
     shared.warp_units[warp] = warp_bytes;
   __syncthreads();
   if (warp == 0)
-    tile_offsets<BLOCK>(shared, tile, tiles, status, count);
+    tile_offsets<BLOCK>(shared, tile, tile_total, status, count);
   __syncthreads();
 
   // encode: each step's bytes staged from the run's offset in its word, stored as aligned words
@@ -451,7 +454,8 @@ void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char
     constexpr int BLOCK = decltype(b)::value;
     using Tile = ByteTile<BLOCK>;
     TempLayout layout(temp);
-    const TileStatusStorage storage = take_tile_status(layout, max_byte_tiles(n, Tile::kTileBytes));
+    const TileStatusStorage storage =
+        take_tile_status(layout, tiles::max_tile_count(tiles::kMaxByteSkew, n, Tile::kTileBytes));
     if (layout.sized(temp_bytes))
       return;
     checks::decode_args(kWho, in, n, out, count);
@@ -461,12 +465,12 @@ void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char
       return;
     }
     const ByteGrid grid = byte_grid(in, n);
-    const std::size_t tiles = byte_tiles(grid, Tile::kTileBytes);
+    const std::size_t launched = byte_tiles(grid, Tile::kTileBytes);
     unsigned* counter = nullptr;
-    const TileStatus status = clear_tile_status({storage.words, tiles}, stream, &counter);
+    const TileStatus status = clear_tile_status({storage.words, launched}, stream, &counter);
     opt_in_shared<decode_kernel<BLOCK>>(Tile::kStageBytes);
-    decode_kernel<BLOCK><<<static_cast<unsigned>(tiles), BLOCK, Tile::kStageBytes, stream>>>(
-        grid, out, count, static_cast<unsigned>(tiles), status, counter);
+    decode_kernel<BLOCK><<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
+        grid, out, count, static_cast<unsigned>(launched), status, counter);
     CUDA_CHECK_LAUNCH();
   });
 }
@@ -489,9 +493,9 @@ void validate_single_pass(void* temp, std::size_t& temp_bytes, const unsigned ch
       return;
     }
     const ByteGrid grid = byte_grid(in, n);
-    const std::size_t tiles = byte_tiles(grid, Tile::kTileBytes);
-    CUDA_CHECK(cudaMemsetAsync(first, 0xFF, sizeof *first, stream)); // none yet
-    validate_kernel<BLOCK><<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(grid, first);
+    const std::size_t launched = byte_tiles(grid, Tile::kTileBytes);
+    CUDA_CHECK(cudaMemsetAsync(first, 0xFF, sizeof *first, stream)); // kNoError
+    validate_kernel<BLOCK><<<static_cast<unsigned>(launched), BLOCK, 0, stream>>>(grid, first);
     CUDA_CHECK_LAUNCH();
     finish_validate<<<1, 1, 0, stream>>>(first, first_error);
     CUDA_CHECK_LAUNCH();
@@ -509,7 +513,7 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
     using Tile = CodePointTile<BLOCK>;
     TempLayout layout(temp);
     const TileStatusStorage storage =
-        take_tile_status(layout, (n + 3 + Tile::kTile - 1) / Tile::kTile);
+        take_tile_status(layout, tiles::max_tile_count(tiles::kMaxCodePointSkew, n, Tile::kTile));
     if (layout.sized(temp_bytes))
       return;
     checks::encode_args(kWho, in, n, out, count);
@@ -519,12 +523,13 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
       return;
     }
     const CodePointGrid grid = code_point_grid(in, n);
-    const std::size_t tiles = (static_cast<std::size_t>(grid.end) + Tile::kTile - 1) / Tile::kTile;
+    const std::size_t launched =
+        tiles::tile_count(static_cast<std::size_t>(grid.begin), n, Tile::kTile);
     unsigned* counter = nullptr;
-    const TileStatus status = clear_tile_status({storage.words, tiles}, stream, &counter);
+    const TileStatus status = clear_tile_status({storage.words, launched}, stream, &counter);
     opt_in_shared<encode_kernel<BLOCK>>(Tile::kStageBytes);
-    encode_kernel<BLOCK><<<static_cast<unsigned>(tiles), BLOCK, Tile::kStageBytes, stream>>>(
-        grid, out, count, static_cast<unsigned>(tiles), status, counter);
+    encode_kernel<BLOCK><<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
+        grid, out, count, static_cast<unsigned>(launched), status, counter);
     CUDA_CHECK_LAUNCH();
   });
 }
