@@ -9,8 +9,8 @@ namespace gps::reduce {
 // The variants, one per file (kernels/reduce/<name>.cu; cpu.cpp and library.cu hold two each).
 using VariantFunction = std::remove_pointer_t<ReduceFn>;
 VariantFunction reduce_cpu, reduce_cpu_parallel, reduce_interleaved, reduce_convergent,
-    reduce_first_add_on_load, reduce_warp_shuffle, reduce_vectorized_grid_stride, reduce_thrust,
-    reduce_cub;
+    reduce_first_add_on_load, reduce_warp_shuffle, reduce_atomic_accumulate,
+    reduce_vectorized_grid_stride, reduce_thrust, reduce_cub;
 
 namespace {
 std::size_t one_per_thread(int block) {
@@ -49,6 +49,8 @@ const std::vector<Variant>& variants() {
       {"warp_shuffle", reduce_warp_shuffle, Target::Gpu, Role::Study, any_block(), 256,
        two_per_thread,
        "warp reductions with shuffles, one barrier per block instead of one per level"},
+      {"atomic_accumulate", reduce_atomic_accumulate, Target::Gpu, Role::Study, any_block(), 256,
+       two_per_thread, "one launch: block sums added to the result with one atomicAdd per block"},
       {"vectorized_grid_stride", reduce_vectorized_grid_stride, Target::Gpu, Role::Study,
        any_block(), 256, vectorized_grid_stride_tile,
        "one launch: GPU-filling grid, int4 loads unrolled x4 in a grid-stride loop, atomicAdd"},
