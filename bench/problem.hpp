@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gps {
@@ -79,16 +80,27 @@ public:
   // Untimed: host data, and for Target::Gpu the device buffers (uploads finished on return).
   virtual void prepare(Target target) = 0;
   // The query phase of the contract for this variant and block.
-  virtual std::size_t temp_bytes(const VariantInfo& v, int block) = 0;
+  std::size_t temp_bytes(const VariantInfo& v, int block) {
+    std::size_t bytes = 0;
+    call(v, nullptr, bytes, block, nullptr);
+    return bytes;
+  }
   // Runs the variant on this instance's buffers (device ones for GPU variants, host ones for CPU).
-  virtual void run(const VariantInfo& v, void* temp, std::size_t temp_bytes, int block,
-                   cudaStream_t stream) = 0;
+  void run(const VariantInfo& v, void* temp, std::size_t bytes, int block, cudaStream_t stream) {
+    call(v, temp, bytes, block, stream);
+  }
   // Fills the outputs with a recognisable pattern (untimed; waits for the fill).
   virtual void poison(Target target) = 0;
   // "" when every element of the output (and count) is right; otherwise the first mismatch. Also
   // reports a modified input.
   virtual std::string check(Target target) = 0;
   virtual Traffic traffic() const = 0;
+
+protected:
+  // The variant's function on this instance's buffers, under the contract (temp == nullptr: the
+  // query, which sets bytes).
+  virtual void call(const VariantInfo& v, void* temp, std::size_t& bytes, int block,
+                    cudaStream_t stream) = 0;
 };
 
 class Problem {
@@ -109,6 +121,23 @@ public:
   virtual bool tested(const AxisPoint& p, std::size_t n) const { return n <= 65536 || p.primary; }
   virtual std::unique_ptr<Instance> instance(const AxisPoint& point, std::size_t n,
                                              Purpose purpose) const = 0;
+};
+
+// What every Problem built on one variant table shares: its name, traffic model, unit and rows.
+class TableProblem : public Problem {
+public:
+  TableProblem(const char* algorithm, const char* traffic_model, std::vector<VariantInfo> variants,
+               const char* unit = "elements")
+      : algorithm_(algorithm), traffic_model_(traffic_model), unit_(unit),
+        variants_(std::move(variants)) {}
+  const char* algorithm() const override { return algorithm_; }
+  const char* traffic_model() const override { return traffic_model_; }
+  const char* unit() const override { return unit_; }
+  const std::vector<VariantInfo>& variants() const override { return variants_; }
+
+private:
+  const char *algorithm_, *traffic_model_, *unit_;
+  std::vector<VariantInfo> variants_;
 };
 
 // Every algorithm, in suite order (scan, compact, reduce, sort, ...). Adding an algorithm is one

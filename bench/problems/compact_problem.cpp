@@ -59,15 +59,6 @@ public:
     if (target == Target::Cpu)
       h_out_.resize(n_);
   }
-  std::size_t temp_bytes(const VariantInfo& v, int block) override {
-    std::size_t bytes = 0;
-    row(v).run(nullptr, bytes, in(v), out(v), count(v), n_, block, nullptr);
-    return bytes;
-  }
-  void run(const VariantInfo& v, void* temp, std::size_t bytes, int block,
-           cudaStream_t stream) override {
-    row(v).run(temp, bytes, in(v), out(v), count(v), n_, block, stream);
-  }
   void poison(Target target) override {
     if (target == Target::Gpu) {
       poison_device(d_out_.data(), d_out_.bytes());
@@ -101,6 +92,12 @@ public:
   }
   Traffic traffic() const override {
     return {static_cast<double>(n_ + expected_.size()) * sizeof(int), static_cast<double>(n_)};
+  }
+
+protected:
+  void call(const VariantInfo& v, void* temp, std::size_t& bytes, int block,
+            cudaStream_t stream) override {
+    row(v).run(temp, bytes, in(v), out(v), count(v), n_, block, stream);
   }
 
 private:
@@ -141,12 +138,11 @@ private:
   DeviceBuffer<unsigned> d_count_;
 };
 
-class CompactProblem final : public Problem {
+class CompactProblem final : public TableProblem {
 public:
-  const char* algorithm() const override { return "compact"; }
-  const char* traffic_model() const override {
-    return "4n bytes read + 4 bytes written per kept element (int32)";
-  }
+  CompactProblem()
+      : TableProblem("compact", "4n bytes read + 4 bytes written per kept element (int32)",
+                     describe(compact::variants())) {}
   std::vector<std::string> axis_names() const override { return {"keep"}; }
   std::vector<AxisPoint> points() const override {
     std::vector<AxisPoint> points;
@@ -156,10 +152,6 @@ public:
       points.push_back({{{"keep", value, std::string("keep:") + value}}, i, i == kPrimaryKeep});
     }
     return points;
-  }
-  const std::vector<VariantInfo>& variants() const override {
-    static const std::vector<VariantInfo> info = describe(compact::variants());
-    return info;
   }
   std::unique_ptr<Instance> instance(const AxisPoint& point, std::size_t n,
                                      Purpose purpose) const override {

@@ -26,15 +26,6 @@ public:
       device_ready_ = true;
     }
   }
-  std::size_t temp_bytes(const VariantInfo& v, int block) override {
-    std::size_t bytes = 0;
-    row(v).run(nullptr, bytes, in(v), out(v), n_, block, nullptr);
-    return bytes;
-  }
-  void run(const VariantInfo& v, void* temp, std::size_t bytes, int block,
-           cudaStream_t stream) override {
-    row(v).run(temp, bytes, in(v), out(v), n_, block, stream);
-  }
   void poison(Target target) override {
     if (target == Target::Gpu)
       poison_device(d_out_.data(), d_out_.bytes());
@@ -53,6 +44,12 @@ public:
     return {static_cast<double>(n_) * sizeof(int), static_cast<double>(n_)};
   }
 
+protected:
+  void call(const VariantInfo& v, void* temp, std::size_t& bytes, int block,
+            cudaStream_t stream) override {
+    row(v).run(temp, bytes, in(v), out(v), n_, block, stream);
+  }
+
 private:
   static const reduce::Variant& row(const VariantInfo& v) { return reduce::variants()[v.index]; }
   const int* in(const VariantInfo& v) const {
@@ -68,14 +65,9 @@ private:
   DeviceBuffer<int> d_in_, d_out_;
 };
 
-class ReduceProblem final : public Problem {
+class ReduceProblem final : public TableProblem {
 public:
-  const char* algorithm() const override { return "reduce"; }
-  const char* traffic_model() const override { return "4n bytes read (int32)"; }
-  const std::vector<VariantInfo>& variants() const override {
-    static const std::vector<VariantInfo> info = describe(reduce::variants());
-    return info;
-  }
+  ReduceProblem() : TableProblem("reduce", "4n bytes read (int32)", describe(reduce::variants())) {}
   std::unique_ptr<Instance> instance(const AxisPoint&, std::size_t n,
                                      Purpose purpose) const override {
     return std::make_unique<ReduceInstance>(n, purpose);

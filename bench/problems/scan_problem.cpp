@@ -26,15 +26,6 @@ public:
       h_out_.resize(n_);
   }
 
-  std::size_t temp_bytes(const VariantInfo& v, int block) override {
-    std::size_t bytes = 0;
-    row(v).run(nullptr, bytes, in(v), out(v), n_, block, nullptr);
-    return bytes;
-  }
-  void run(const VariantInfo& v, void* temp, std::size_t bytes, int block,
-           cudaStream_t stream) override {
-    row(v).run(temp, bytes, in(v), out(v), n_, block, stream);
-  }
   void poison(Target target) override {
     if (target == Target::Gpu)
       poison_device(d_out_.data(), d_out_.bytes());
@@ -52,6 +43,12 @@ public:
   }
   Traffic traffic() const override {
     return {2.0 * static_cast<double>(n_) * sizeof(int), static_cast<double>(n_)};
+  }
+
+protected:
+  void call(const VariantInfo& v, void* temp, std::size_t& bytes, int block,
+            cudaStream_t stream) override {
+    row(v).run(temp, bytes, in(v), out(v), n_, block, stream);
   }
 
 private:
@@ -78,14 +75,11 @@ private:
   DeviceBuffer<int> d_in_, d_out_, d_expected_;
 };
 
-class ScanProblem final : public Problem {
+class ScanProblem final : public TableProblem {
 public:
-  const char* algorithm() const override { return "scan"; }
-  const char* traffic_model() const override { return "4n bytes read + 4n bytes written (int32)"; }
-  const std::vector<VariantInfo>& variants() const override {
-    static const std::vector<VariantInfo> info = describe(scan::variants());
-    return info;
-  }
+  ScanProblem()
+      : TableProblem("scan", "4n bytes read + 4n bytes written (int32)",
+                     describe(scan::variants())) {}
   std::unique_ptr<Instance> instance(const AxisPoint&, std::size_t n,
                                      Purpose purpose) const override {
     return std::make_unique<ScanInstance>(n, purpose);

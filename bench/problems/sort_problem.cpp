@@ -149,15 +149,6 @@ public:
       h_vals_out_.resize(point_.pairs ? n_ : 0);
     }
   }
-  std::size_t temp_bytes(const VariantInfo& v, int block) override {
-    std::size_t bytes = 0;
-    call(v, nullptr, bytes, block, nullptr);
-    return bytes;
-  }
-  void run(const VariantInfo& v, void* temp, std::size_t bytes, int block,
-           cudaStream_t stream) override {
-    call(v, temp, bytes, block, stream);
-  }
   void poison(Target target) override {
     if (target == Target::Gpu) {
       poison_device(d_keys_out_.data(), d_keys_out_.bytes());
@@ -185,7 +176,8 @@ public:
   }
 
 private:
-  void call(const VariantInfo& v, void* temp, std::size_t& bytes, int block, cudaStream_t s) {
+  void call(const VariantInfo& v, void* temp, std::size_t& bytes, int block,
+            cudaStream_t s) override {
     const sort::Variant& row = sort::variants()[v.index];
     if (v.target == Target::Gpu)
       row.run(temp, bytes, d_keys_in_.data(), d_keys_out_.data(),
@@ -243,14 +235,13 @@ bool is_uniform(const AxisPoint& p) {
   return p.id / 2 == 0;
 }
 
-class SortProblem final : public Problem {
+class SortProblem final : public TableProblem {
 public:
-  const char* algorithm() const override { return "sort"; }
-  const char* traffic_model() const override {
-    return "radix-sort floor for every variant: 4 passes x (read + write of each key and value) "
-           "+ one read of the keys: 36 bytes per key, 68 per key-value pair";
-  }
-  const char* unit() const override { return "keys"; }
+  SortProblem()
+      : TableProblem("sort",
+                     "radix-sort floor for every variant: 4 passes x (read + write of each key and "
+                     "value) + one read of the keys: 36 bytes per key, 68 per key-value pair",
+                     describe(sort::variants()), "keys") {}
   std::vector<std::string> axis_names() const override { return {"kind", "distribution"}; }
   // distribution-major (the rows of one distribution share its keys), keys before pairs
   std::vector<AxisPoint> points() const override {
@@ -263,10 +254,6 @@ public:
         ++id;
       }
     return points;
-  }
-  const std::vector<VariantInfo>& variants() const override {
-    static const std::vector<VariantInfo> info = describe(sort::variants());
-    return info;
   }
   // skewed distributions at pot sizes only; CPU rows for uniform keys at pot sizes
   bool benchmarked(const AxisPoint& p, const SizeCase& size, Target target) const override {

@@ -68,15 +68,6 @@ public:
     }
   }
 
-  std::size_t temp_bytes(const VariantInfo& v, int block) override {
-    std::size_t bytes = 0;
-    call(v, nullptr, bytes, block, nullptr);
-    return bytes;
-  }
-  void run(const VariantInfo& v, void* temp, std::size_t bytes, int block,
-           cudaStream_t stream) override {
-    call(v, temp, bytes, block, stream);
-  }
   void poison(Target target) override {
     if (target == Target::Gpu) {
       poison_device(d_points_out_.data(), d_points_out_.bytes());
@@ -147,7 +138,8 @@ private:
     return "";
   }
 
-  void call(const VariantInfo& v, void* temp, std::size_t& bytes, int block, cudaStream_t s) {
+  void call(const VariantInfo& v, void* temp, std::size_t& bytes, int block,
+            cudaStream_t s) override {
     const bool gpu = v.target == Target::Gpu;
     unsigned long long* result = gpu ? d_result_.data() : &h_result_;
     switch (op_) {
@@ -209,14 +201,15 @@ private:
   DeviceBuffer<unsigned long long> d_result_;
 };
 
-class Utf8Problem final : public Problem {
+class Utf8Problem final : public TableProblem {
 public:
-  const char* algorithm() const override { return "utf8"; }
-  const char* traffic_model() const override {
-    return "decode: n bytes read + 4 bytes written per code point; validate: n bytes read; "
-           "encode: 4n bytes read + the UTF-8 bytes written";
-  }
-  const char* unit() const override { return "code points"; }
+  // the three tables hold the same rows in the same order (tests/test_extras.cpp checks it)
+  Utf8Problem()
+      : TableProblem("utf8",
+                     "decode: n bytes read + 4 bytes written per code point; validate: the bytes "
+                     "up to the first error (n when well-formed); encode: 4n bytes read + the "
+                     "UTF-8 bytes written",
+                     describe(utf8::decode_variants()), "code points") {}
   std::vector<std::string> axis_names() const override { return {"operation", "mix"}; }
   std::vector<AxisPoint> points() const override {
     std::vector<AxisPoint> points;
@@ -228,10 +221,6 @@ public:
         ++id;
       }
     return points;
-  }
-  const std::vector<VariantInfo>& variants() const override {
-    static const std::vector<VariantInfo> info = describe(utf8::decode_variants());
-    return info;
   }
   // mixed text for the CPU rows (pot), every mix for the GPU rows (npot at the primary point only)
   bool benchmarked(const AxisPoint& p, const SizeCase& size, Target target) const override {
