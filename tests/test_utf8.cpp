@@ -25,9 +25,7 @@
 #include "utf8/utf8.hpp"
 #include "utf8_text.hpp"
 
-#if __has_include("test_support.hpp")
 #include "test_support.hpp"
-#endif
 
 #include <gtest/gtest.h>
 
@@ -44,15 +42,6 @@
 #include <utility>
 #include <vector>
 
-#ifndef GPS_SKIP_WITHOUT_GPU
-#define GPS_SKIP_WITHOUT_GPU()                                                                     \
-  do {                                                                                             \
-    std::string gps_reason_;                                                                       \
-    if (!::gps::gpu_available(&gps_reason_))                                                       \
-      GTEST_SKIP() << "no GPU: " << gps_reason_;                                                   \
-  } while (0)
-#endif
-
 namespace gps::utf8 {
 namespace {
 
@@ -62,11 +51,7 @@ using CodePoints = std::vector<std::uint32_t>;
 // ---- helpers
 // -------------------------------------------------------------------------------------
 
-// GPS_TEST_MAX_N caps the sizes run (the sanitizer runs use it); unset means no cap.
-std::size_t max_test_n() {
-  const char* v = std::getenv("GPS_TEST_MAX_N");
-  return v ? static_cast<std::size_t>(std::strtoull(v, nullptr, 10)) : ~std::size_t{0};
-}
+using gps::testing::max_test_n; // GPS_TEST_MAX_N (test_support.hpp)
 
 std::uint64_t fnv1a(const unsigned char* p, std::size_t n) {
   std::uint64_t h = 0xCBF29CE484222325ull;
