@@ -23,9 +23,12 @@ const char* kHelp =
     "0.1)\n"
     "  --gps_max_noise=F      stop once the relative standard error of the mean sample is below F\n"
     "                         (default 0.005 = 0.5%)\n"
+    "  --gps_quick            a first look: pot sizes 2^16, 2^20, 2^24 and 2^28, the primary axis\n"
+    "                         points (keep 0.50, uniform keys, utf8 decode of mixed text), each\n"
+    "                         variant at its default block, CPU rows up to 2^24\n"
     "  --gps_cold_l2          flush the L2 before every sample (also GPS_COLD_L2=1)\n"
-    "  --gps_inject_slowdown=F  testing the regression gate: every GPU sample also writes F x the\n"
-    "                         row's traffic in bytes (a real slowdown of about F on large rows)\n"
+    "  --gps_inject_slowdown=F  testing the regression gate: every GPU sample also spins on the\n"
+    "                         GPU for F x the row's warm-up time (plus one launch, ~2 us)\n"
     "  --gps_help             this text\n"
     "Each row's time is the median of its samples; --benchmark_repetitions=N repeats whole rows.\n";
 
@@ -55,6 +58,8 @@ void take_gps_options(std::vector<char*>& args) {
     } else if (std::strcmp(arg, "--gps_help") == 0) {
       std::fputs(kHelp, stdout);
       std::exit(0);
+    } else if (std::strcmp(arg, "--gps_quick") == 0) {
+      gps::bench::options().quick = true;
     } else if (std::strcmp(arg, "--gps_cold_l2") == 0) {
       gps::bench::options().cold_l2 = true;
     } else if (parse_number(arg, "--gps_min_samples", v)) {

@@ -7,6 +7,7 @@
 #include "metadata.hpp"
 #include "problem.hpp"
 #include "sampler.hpp"
+#include "spin.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -264,13 +265,11 @@ void run_row(benchmark::State& state, Row& row) {
     void* temp = gpu ? static_cast<void*>(d_temp.data()) : static_cast<void*>(h_temp.data());
     cudaStream_t stream = gpu ? bench_stream() : nullptr;
     auto work = [&](cudaStream_t s) { inst.run(v, temp, temp_bytes, row.block, s); };
-    DeviceBuffer<unsigned char> slowdown; // --gps_inject_slowdown: extra bytes written per sample
-    if (gpu && options().inject_slowdown > 0)
-      slowdown.allocate(static_cast<std::size_t>(options().inject_slowdown * inst.traffic().bytes));
+    // --gps_inject_slowdown=F: every sample also spins for F x this row's warm-up time
+    double spin_seconds = 0;
     auto timed = [&](cudaStream_t s) {
       work(s);
-      if (slowdown.size())
-        CUDA_CHECK(cudaMemsetAsync(slowdown.data(), 1, slowdown.size(), s));
+      spin_on_gpu(spin_seconds, s);
     };
 
     // warm-up, which is also the checked run: poisoned outputs, every element compared
@@ -285,6 +284,8 @@ void run_row(benchmark::State& state, Row& row) {
       }
       row.validated = true;
     }
+    if (gpu && options().inject_slowdown > 0)
+      spin_seconds = options().inject_slowdown * gpu_sample(work);
     Samples s;
     for (auto _ : state) {
       s = gpu ? take_samples([&] { return gpu_sample(timed); }, sampling_policy())
@@ -338,6 +339,11 @@ void register_all() {
   for (const Problem* problem : all_problems()) {
     const std::vector<AxisPoint> points = problem->points();
     for (const SizeCase& size : size_cases()) {
+      // the quick preset: pot sizes 2^16, 2^20, 2^24, 2^28, primary axis points, default blocks,
+      // CPU rows up to 2^24
+      const bool quick = options().quick;
+      if (quick && (!size.pot || size.log2n < 16 || size.log2n % 4 != 0))
+        continue;
       const std::string copy_name = std::string(problem->algorithm()) + "/copy/" + size.label();
       record_row(copy_name, *problem, "copy", {}, size, 0);
       const std::size_t n = size.n;
@@ -345,6 +351,10 @@ void register_all() {
           copy_name.c_str(), [n](benchmark::State& state) { run_copy_row(state, n); }));
       for (const AxisPoint& point : points)
         for (const RowPlan& plan : benchmark_rows(*problem, point, size)) {
+          const bool cpu = plan.variant->target == Target::Cpu;
+          if (quick && (!point.primary || (cpu && size.log2n > 24) ||
+                        (plan.block && plan.block != plan.variant->default_block)))
+            continue;
           const std::string name = benchmark_name(*problem, *plan.variant, point, size, plan.block);
           record_row(name, *problem, plan.variant->name, point, size, plan.block);
           auto row = std::make_shared<Row>(Row{problem, point, size, plan.variant, plan.block});

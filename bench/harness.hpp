@@ -10,8 +10,11 @@ namespace gps::bench {
 struct Options {
   bool cold_l2 = false; // flush the L2 before every sample (--gps_cold_l2, GPS_COLD_L2=1)
   // For testing the regression gate (scripts/compare.py) with a real slowdown: each timed GPU
-  // sample also writes this fraction of the row's traffic with a memset (--gps_inject_slowdown).
+  // sample also spins on the GPU for this fraction of the row's warm-up time
+  // (--gps_inject_slowdown; the extra launch adds about 2 us more to the smallest rows).
   double inject_slowdown = 0;
+  // A first look: a few sizes, the primary axis points, each variant at its default block.
+  bool quick = false;
 };
 Options& options();
 
