@@ -72,7 +72,8 @@ def scaled_copy(src: Path, dst: Path, factor: float, match=lambda name: True,
     for row in doc["benchmarks"]:
         if row.get("error_occurred") or not match(row["name"]):
             continue
-        for key in ("real_time", "cpu_time", "ms_median", "ms_p10", "ms_p90"):
+        for key in ("real_time", "cpu_time", "ms_median", "ms_p10", "ms_p90", "median_s",
+                    "p10_s", "p90_s"):
             if key in row and row.get("aggregate_name") not in ("cv",):
                 row[key] = row[key] * factor
         for key in ("GB/s", "elements/s", "bytes_per_second", "items_per_second", "copy_frac"):

@@ -265,3 +265,34 @@ def test_bad_file_one_line_error(capsys, run_file, name):
 def test_needs_two_files(capsys, run_file):
     status, _, err = run(capsys, run_file)
     assert status == 2 and "at least two" in err
+
+
+# Two real runs of one binary (commit cd757ae, NVIDIA H200, 5 repetitions each, made back to back
+# with gpu_bench's own sampler): copy, CUB and the in-house single-pass variant of scan, compact,
+# reduce and sort at pot sizes 2^16..2^28.
+RERUN_A = FIXTURES / "h200_rerun_a.json"
+RERUN_B = FIXTURES / "h200_rerun_b.json"
+
+
+def test_real_rerun_raises_no_alarm_from_2_to_the_24(capsys):
+    status, out, err = run(capsys, RERUN_A, RERUN_B, "--fail-above", "5",
+                           "--filter", "log2n:(24|26|28)/")
+    assert status == 0, out + err
+
+
+def test_real_run_against_itself_5pct_slower_is_caught_from_2_to_the_20(capsys, tmp_path):
+    # below 2^20 a few rows have one outlying repetition of 5 that widens their interval past 5%
+    slow = scaled_copy(RERUN_A, tmp_path / "slow.json", 1.05)
+    status, rows = table(capsys, RERUN_A, slow, "--fail-above", "2.5",
+                         "--filter", "log2n:(20|22|24|26|28)/")
+    assert status == 1
+    assert {r["verdict"] for r in rows.values()} == {"slower"}
+
+
+@pytest.mark.xfail(strict=True, reason="measured on the H200: two runs of one binary differ by up "
+                   "to 19% at 2^16..2^22 (a few us per call), far beyond the spread of the "
+                   "repetitions inside one run; the gate raises false alarms there (issue 12)")
+def test_real_rerun_raises_no_alarm_at_small_sizes(capsys):
+    status, out, err = run(capsys, RERUN_A, RERUN_B, "--fail-above", "5",
+                           "--filter", "log2n:(16|18|20|22)/")
+    assert status == 0
