@@ -1,6 +1,7 @@
 #include "utf8_text.hpp"
 
 #include "common/cpu_parallel.hpp"
+#include "utf8/sequential.hpp"
 
 #include <algorithm>
 #include <array>
@@ -161,28 +162,10 @@ private:
   unsigned word_left_ = 0;
 };
 
-// UTF-8 of a scalar value, first byte lowest; returns its length.
+// UTF-8 of a scalar value (the generator draws only scalar values), first byte lowest; returns
+// its length. The reference's encoder: text is drawn independently of the decoders under test.
 unsigned utf8_bytes(std::uint32_t cp, unsigned char* out) {
-  if (cp < 0x80u) {
-    out[0] = static_cast<unsigned char>(cp);
-    return 1;
-  }
-  if (cp < 0x800u) {
-    out[0] = static_cast<unsigned char>(0xC0u | cp >> 6);
-    out[1] = static_cast<unsigned char>(0x80u | (cp & 0x3Fu));
-    return 2;
-  }
-  if (cp < 0x10000u) {
-    out[0] = static_cast<unsigned char>(0xE0u | cp >> 12);
-    out[1] = static_cast<unsigned char>(0x80u | (cp >> 6 & 0x3Fu));
-    out[2] = static_cast<unsigned char>(0x80u | (cp & 0x3Fu));
-    return 3;
-  }
-  out[0] = static_cast<unsigned char>(0xF0u | cp >> 18);
-  out[1] = static_cast<unsigned char>(0x80u | (cp >> 12 & 0x3Fu));
-  out[2] = static_cast<unsigned char>(0x80u | (cp >> 6 & 0x3Fu));
-  out[3] = static_cast<unsigned char>(0x80u | (cp & 0x3Fu));
-  return 4;
+  return static_cast<unsigned>(utf8::sequential::encode_one(cp, out));
 }
 
 // One ill-formed sequence of a random kind (returns its length, at most 4).
