@@ -5,6 +5,7 @@
 #   TESTS="test_scan test_compact"  test binaries to run (default: every tests/test_* binary)
 #   SANITIZE_MAX_N=4096             largest size run under racecheck/synccheck (memcheck: x16)
 #   SANITIZE_TIMEOUT=300            seconds each sanitizer process may take
+#   SANITIZE_JOBS=16                sanitizer processes at a time
 set -uo pipefail
 # shellcheck source=scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -36,32 +37,42 @@ if has test; then
 fi
 
 if has sanitize; then
-  # One sanitizer process per test binary, and per algorithm for test_variants (racecheck over
-  # every case of one binary takes longer than a device call), all of a tool in parallel.
-  sanitize_one() { # tool max binary filter label
-    local log="$OUT/sanitize-$1-$5.log"
-    if ! GPS_TEST_MAX_N=$2 timeout "${SANITIZE_TIMEOUT:-300}" compute-sanitizer --tool "$1" \
-        --error-exitcode 99 "$BUILD_DIR/tests/$3" --gtest_brief=1 --gtest_filter="$4" >"$log" 2>&1; then
-      echo "SANITIZER $1 $5 FAILED (or timed out): $log" >>"$OUT/summary.txt"
+  # One sanitizer process per variant and axis point of test_variants (prefixes such as
+  # sort_split_1bit_pairs_uniform) and per operation and variant of test_utf8, SANITIZE_JOBS at a
+  # time: racecheck of one whole binary takes far longer than a device call.
+  sanitize_job() { # "tool|max|binary|filter|label"
+    IFS='|' read -r tool max bin filter label <<<"$1"
+    local log="$OUT/sanitize/$tool-$label.log" rc=0
+    GPS_TEST_MAX_N=$max timeout "${SANITIZE_TIMEOUT:-300}" compute-sanitizer --tool "$tool" \
+      --error-exitcode 99 "$BUILD_DIR/tests/$bin" --gtest_brief=1 --gtest_filter="$filter" \
+      >"$log" 2>&1 || rc=$?
+    # 77: every case skipped (no GPU, or every size above GPS_TEST_MAX_N)
+    if [ "$rc" != 0 ] && [ "$rc" != 77 ]; then
+      echo "SANITIZER $tool $label FAILED (exit $rc; 124: timed out): $log"
       return 1
     fi
-    echo "$1 $5: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1)" >>"$OUT/summary.txt"
+    echo "$tool $label: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1)"
   }
-  algorithms="$("$BUILD_DIR/tests/test_variants" --gtest_list_tests --gtest_filter='Gpu/*' |
-    sed -n 's/^  MatchesReference\/\([a-z0-9]*\)_.*/\1/p' | sort -u | tr '\n' ' ')"
+  export -f sanitize_job
+  export OUT BUILD_DIR SANITIZE_TIMEOUT
+  mkdir -p "$OUT/sanitize"
+  groups="$("$BUILD_DIR/tests/test_variants" --gtest_list_tests --gtest_filter='Gpu/*' |
+    sed -n 's/^  MatchesReference\/\(.*\)_block[0-9]*_n[0-9]*.*/\1/p' | sort -u)"
+  utf8_groups="$("$BUILD_DIR/tests/test_utf8" --gtest_list_tests --gtest_filter='Gpu/*' 2>/dev/null |
+    sed -n 's/^  [A-Za-z]*\/\([a-z]*_[a-z_]*[a-z]\)\(_block[0-9]*\)\{0,1\}  *#.*/\1/p' | sort -u)"
   for tool in memcheck racecheck synccheck; do
     max=$SANITIZE_MAX_N
     [ "$tool" = memcheck ] && max=$((SANITIZE_MAX_N * 16))
     log "compute-sanitizer $tool (n <= $max)"
-    pids=()
-    for a in $algorithms; do
-      sanitize_one "$tool" "$max" test_variants "Gpu/VariantTest.*/${a}_*" "$a" & pids+=($!)
-    done
-    for t in $tests; do
-      [ "$t" = test_variants ] && continue
-      sanitize_one "$tool" "$max" "$t" '*' "$t" & pids+=($!)
-    done
-    for p in "${pids[@]}"; do wait "$p" || status=1; done
+    jobs=()
+    for g in $groups; do jobs+=("$tool|$max|test_variants|Gpu/VariantTest.*/${g}_block*|$g"); done
+    for g in $utf8_groups; do jobs+=("$tool|$max|test_utf8|Gpu/*/${g}*|utf8_$g"); done
+    jobs+=("$tool|$max|test_utf8|Utf8Concurrency.*|utf8_concurrency")
+    jobs+=("$tool|$max|test_checks|Contract.*:*Concurrent*:SortScanChoice.*|checks")
+    printf '%s\n' "${jobs[@]}" |
+      xargs -d '\n' -P "${SANITIZE_JOBS:-16}" -I{} bash -c 'sanitize_job "$1"' _ {} \
+        >>"$OUT/summary.txt" || status=1
+    grep -E "^SANITIZER $tool" "$OUT/summary.txt" | head -20
   done
 fi
 
