@@ -16,6 +16,15 @@ VariantFunction exclusive_scan_cpu_parallel, exclusive_scan_naive, exclusive_sca
 std::size_t coarsened_tile(int block);
 std::size_t single_pass_tile(int block); // chained and decoupled_lookback
 
+namespace {
+std::size_t one_per_thread(int block) {
+  return static_cast<std::size_t>(block);
+}
+std::size_t two_per_thread(int block) {
+  return 2 * static_cast<std::size_t>(block);
+}
+} // namespace
+
 const std::vector<Variant>& variants() {
   static const std::vector<Variant> table = {
       {"cpu",
