@@ -103,17 +103,25 @@ std::string check_fits(std::size_t bytes) {
 // ---------------------------------------------------------------------------
 
 // Source and destination of the device-to-device copy of n int32 (random data: some memory systems
-// compress zeros), one size at a time.
+// compress zeros), one size at a time. Fetched before any timing: the timed work is the copy alone.
 struct CopyBuffers {
   std::size_t n = ~std::size_t{0};
   DeviceBuffer<int> src, dst;
 };
-CopyBuffers& copy_buffers(std::size_t n) {
+CopyBuffers& copy_storage() {
   static CopyBuffers b;
+  return b;
+}
+void release_copy_buffers() {
+  CopyBuffers& b = copy_storage();
+  b.src.release();
+  b.dst.release();
+  b.n = ~std::size_t{0};
+}
+CopyBuffers& copy_buffers(std::size_t n) {
+  CopyBuffers& b = copy_storage();
   if (b.n != n) {
-    b.src.release();
-    b.dst.release();
-    b.n = ~std::size_t{0};
+    release_copy_buffers();
     if (std::string why = check_fits(2 * n * sizeof(int)); !why.empty())
       throw std::runtime_error(why);
     b.src = to_device(random_ints(n, 7));
@@ -122,11 +130,13 @@ CopyBuffers& copy_buffers(std::size_t n) {
   }
   return b;
 }
-void copy_work(std::size_t n, cudaStream_t s) {
-  CopyBuffers& b = copy_buffers(n);
-  if (n)
-    CUDA_CHECK(
-        cudaMemcpyAsync(b.dst.data(), b.src.data(), n * sizeof(int), cudaMemcpyDeviceToDevice, s));
+// The timed work of a copy row and of the roofline: one cudaMemcpyAsync on buffers fetched before.
+std::function<void(cudaStream_t)> copy_work(CopyBuffers& b) {
+  return [&b](cudaStream_t s) {
+    if (b.n)
+      CUDA_CHECK(cudaMemcpyAsync(b.dst.data(), b.src.data(), b.n * sizeof(int),
+                                 cudaMemcpyDeviceToDevice, s));
+  };
 }
 
 // The copy bandwidth of n int32 (bytes read + written / median time), measured once per size with
@@ -138,12 +148,12 @@ double copy_gbs(std::size_t n) {
     return it->second;
   double gbs = 0;
   try {
-    copy_work(n, bench_stream()); // warm-up
+    const auto work = copy_work(copy_buffers(n));
+    work(bench_stream()); // warm-up
     SamplingPolicy policy = sampling_policy();
     policy.min_samples = std::max(policy.min_samples, 30);
     policy.min_seconds = std::max(policy.min_seconds, 0.02);
-    const Samples s = take_samples(
-        [n] { return gpu_sample([n](cudaStream_t st) { copy_work(n, st); }); }, policy);
+    const Samples s = take_samples([&] { return gpu_sample(work); }, policy);
     gbs = 2.0 * static_cast<double>(n) * sizeof(int) / s.median() / 1e9;
   } catch (const std::exception&) {
     gbs = 0;
@@ -219,7 +229,7 @@ Instance& current_instance(const Problem& problem, const AxisPoint& point, std::
   }
   if (target == Target::Gpu && !cur.on_device) {
     if (std::string why = check_fits(cur.instance->device_bytes()); !why.empty()) {
-      copy_buffers(0); // the copy's buffers of this size go first
+      release_copy_buffers(); // the copy's buffers of this size go first
       if (why = check_fits(cur.instance->device_bytes()); !why.empty())
         throw std::runtime_error(why);
     }
@@ -302,17 +312,19 @@ void run_copy_row(benchmark::State& state, std::size_t n) {
     return;
   }
   guarded(state, [&] {
-    copy_work(n, bench_stream());
-    CUDA_CHECK(cudaStreamSynchronize(bench_stream()));
     CopyBuffers& b = copy_buffers(n);
+    const auto work = copy_work(b);
+    // warm-up, which is also the checked run: the destination poisoned first
+    poison_device(b.dst.data(), b.dst.bytes());
+    work(bench_stream());
+    CUDA_CHECK(cudaStreamSynchronize(bench_stream()));
     if (std::string e = first_mismatch_device(b.dst.data(), b.src.data(), n); !e.empty()) {
       state.SkipWithError(e.c_str());
       return;
     }
     Samples s;
     for (auto _ : state) {
-      s = take_samples([n] { return gpu_sample([n](cudaStream_t st) { copy_work(n, st); }); },
-                       sampling_policy());
+      s = take_samples([&] { return gpu_sample(work); }, sampling_policy());
       state.SetIterationTime(s.median());
     }
     const double bytes = 2.0 * static_cast<double>(n) * sizeof(int);
