@@ -6,7 +6,8 @@
 // meets an inclusive prefix. Tiles are numbered in launch order (next_tile_index), so every tile
 // waited on is running or done and a walk always ends.
 //
-// Users: scan (chained, decoupled_lookback) and compaction (single_pass), one value per tile;
+// Users: scan (chained, decoupled_lookback, prefetch_lookback) and compaction (single_pass,
+// prefetch_lookback: common/tile_ring.cuh), one value per tile;
 // the one-sweep radix sort (Adinets & Merrill 2022, "Onesweep"), one value per digit and tile.
 //
 // One module in three layers:
@@ -214,6 +215,21 @@ struct TileStatus {
     return prefix;
   }
 
+  // The rest of the decoupled look-back for a tile whose aggregate was published earlier (a
+  // prefetching kernel publishes the next tile's aggregate before looking back for the current
+  // one; tile 0 publishes its aggregate as its inclusive prefix): run by one whole warp, it looks
+  // back and publishes the inclusive prefix. Returns the exclusive prefix in every lane.
+  template <int DEPTH = 1>
+  __device__ __forceinline__ unsigned prefix_after_aggregate(long long tile,
+                                                             unsigned aggregate) const {
+    if (tile == 0)
+      return 0;
+    const unsigned prefix = warp_lookback<DEPTH>(tile);
+    if (lane_id() == 0)
+      publish(tile, kTilePrefix, prefix + aggregate);
+    return prefix;
+  }
+
   // The chained (StreamScan) protocol, run by one whole warp for its tile: lane 0 waits for the
   // predecessor's inclusive prefix and publishes ours. Returns the exclusive prefix in lane 0 (0 in
   // the other lanes).
@@ -241,6 +257,13 @@ template <int DEPTH = 1> struct LookbackPrefix {
   long long tile;
   __device__ __forceinline__ unsigned operator()(unsigned aggregate) const {
     return status.template exclusive_prefix<DEPTH>(tile, aggregate); // in every lane
+  }
+};
+template <int DEPTH = 1> struct PublishedAggregatePrefix {
+  TileStatus status;
+  long long tile;
+  __device__ __forceinline__ unsigned operator()(unsigned aggregate) const {
+    return status.template prefix_after_aggregate<DEPTH>(tile, aggregate); // in every lane
   }
 };
 struct ChainedPrefix {

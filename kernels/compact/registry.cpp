@@ -7,13 +7,15 @@
 
 namespace gps::compact {
 
-// The variants (kernels/compact/<file>: cpu.cpp, scan_based.cu, single_pass.cu, library.cu) and
+// The variants (kernels/compact/<file>: cpu.cpp, scan_based.cu, single_pass.cu,
+// prefetch_lookback.cu, library.cu) and
 // the tile sizes their rows report.
 using VariantFunction = std::remove_pointer_t<CompactFn>;
 VariantFunction compact_cpu_with_scan, compact_scan_based_work_efficient,
     compact_scan_based_shared_mem, compact_scan_based_decoupled_lookback, compact_single_pass,
-    compact_thrust_copy_if, compact_thrust_remove_copy, compact_cub;
+    compact_prefetch_lookback, compact_thrust_copy_if, compact_thrust_remove_copy, compact_cub;
 std::size_t single_pass_tile(int block);
+std::size_t prefetch_tile(int block);
 
 namespace {
 // A scan-based row's tile is its scan's tile (the map and scatter kernels have none).
@@ -65,6 +67,10 @@ const std::vector<Variant>& variants() {
        single_pass_tile,
        "one fused kernel: tile counts, decoupled look-back for the offset, staged coalesced "
        "writes"},
+      {"prefetch_lookback", compact_prefetch_lookback, Target::Gpu, Role::Study, any_block(), 1024,
+       prefetch_tile,
+       "single_pass on persistent blocks, tiles prefetched into shared memory by bulk copies, "
+       "counts published a tile ahead (sm_90+)"},
       {"thrust_copy_if",
        compact_thrust_copy_if,
        Target::Gpu,

@@ -12,7 +12,8 @@
 // owns kWarpItems contiguous elements; each of its VECS int4 loads covers 128 contiguous elements,
 // lane l taking elements 4l..4l+3, so a lane's kept elements precede those of lane l+1 within a
 // 128-element chunk and ballots give the ranks), the warp-totals scan (common/block.cuh) and the
-// look-back (common/lookback.cuh: LookbackPrefix).
+// look-back (common/lookback.cuh: LookbackPrefix); the steps of one tile are in
+// compact/tile_steps.cuh (shared with prefetch_lookback).
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
@@ -22,6 +23,7 @@
 #include "common/tile_io.cuh"
 #include "common/warp.cuh"
 #include "compact/compact.hpp"
+#include "compact/tile_steps.cuh"
 
 #include <cstdint>
 
@@ -47,13 +49,6 @@ constexpr int compact_vecs(int block) {
 
 template <int BLOCK> using CompactTile = WarpStripedTile<BLOCK, compact_vecs(BLOCK)>;
 
-// Shared memory of one block besides the staging buffer.
-template <int BLOCK> struct CompactShared {
-  unsigned warp_count[BLOCK / kWarpSize];
-  unsigned tile;        // the tile index handed out by the counter
-  unsigned tile_prefix; // kept elements of all earlier tiles
-};
-
 // ---- the steps of one tile
 // -------------------------------------------------------------------------
 
@@ -64,78 +59,6 @@ __device__ __forceinline__ void load_tile(const int* in, std::size_t n, unsigned
   using Tile = WarpStripedTile<BLOCK, VECS>;
   const std::size_t base = static_cast<std::size_t>(tile) * Tile::kTile;
   Tile::load(in, base, n, base + Tile::kTile <= n, v);
-}
-
-// Warp-local ranks: one ballot per component and chunk; a lane's first kept element of chunk j goes
-// after every kept element of the earlier chunks and of the lower lanes of chunk j. Writes the
-// warp's count to shared memory.
-template <int BLOCK, int VECS>
-__device__ __forceinline__ void rank_tile(const int4 (&v)[VECS], unsigned (&rank)[VECS],
-                                          CompactShared<BLOCK>& shared) {
-  const unsigned lower_lanes = (1u << lane_id()) - 1u;
-  unsigned warp_count = 0;
-#pragma unroll
-  for (int j = 0; j < VECS; ++j) {
-    const unsigned mx = __ballot_sync(kFullMask, v[j].x != 0);
-    const unsigned my = __ballot_sync(kFullMask, v[j].y != 0);
-    const unsigned mz = __ballot_sync(kFullMask, v[j].z != 0);
-    const unsigned mw = __ballot_sync(kFullMask, v[j].w != 0);
-    rank[j] = warp_count + __popc(mx & lower_lanes) + __popc(my & lower_lanes) +
-              __popc(mz & lower_lanes) + __popc(mw & lower_lanes);
-    warp_count += __popc(mx) + __popc(my) + __popc(mz) + __popc(mw);
-  }
-  if (lane_id() == 0)
-    shared.warp_count[warp_id()] = warp_count;
-}
-
-// After a barrier that follows rank_tile: every warp scans the warp counts itself (no second
-// barrier), learns its offset within the tile, and writes its kept elements to their tile-local
-// positions in `stage`. Returns the tile's count in every thread.
-template <int BLOCK, int VECS>
-__device__ __forceinline__ unsigned stage_tile(const int4 (&v)[VECS], const unsigned (&rank)[VECS],
-                                               const CompactShared<BLOCK>& shared, int* stage) {
-  const WarpTotals<unsigned> counts = scan_warp_totals<BLOCK / kWarpSize>(shared.warp_count);
-  const unsigned tile_count = counts.aggregate();
-  const unsigned warp_offset = __shfl_sync(kFullMask, counts.exclusive(), warp_id());
-#pragma unroll
-  for (int j = 0; j < VECS; ++j) {
-    unsigned p = warp_offset + rank[j];
-    if (v[j].x != 0)
-      stage[p++] = v[j].x;
-    if (v[j].y != 0)
-      stage[p++] = v[j].y;
-    if (v[j].z != 0)
-      stage[p++] = v[j].z;
-    if (v[j].w != 0)
-      stage[p] = v[j].w;
-  }
-  return tile_count;
-}
-
-// The decoupled look-back, by warp 0: publishes the tile's count, sums the counts of the earlier
-// tiles into shared.tile_prefix, and (last tile) writes the kept count.
-template <int BLOCK>
-__device__ __forceinline__ void lookback_tile(long long tile, unsigned tile_count, unsigned tiles,
-                                              TileStatus status, unsigned* count,
-                                              CompactShared<BLOCK>& shared) {
-  const unsigned prefix = LookbackPrefix<1>{status, tile}(tile_count);
-  if (lane_id() == 0) {
-    shared.tile_prefix = prefix;
-    if (tile == static_cast<long long>(tiles) - 1)
-      *count = prefix + tile_count;
-  }
-}
-
-// The tile's kept elements, staged in shared memory, as one contiguous run at `dst`. The run starts
-// anywhere, so the thread-to-word mapping is shifted back by the run's offset in its 128-byte line:
-// each warp store then covers one whole aligned line (a part line only at the run's two ends).
-template <int BLOCK>
-__device__ __forceinline__ void store_run(int* dst, const int* stage, unsigned tile_count) {
-  const unsigned lead =
-      static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(dst) / sizeof(int)) % kWarpSize;
-  for (unsigned i = threadIdx.x; i < lead + tile_count; i += BLOCK)
-    if (i >= lead)
-      __stcs(dst + (i - lead), stage[i - lead]); // evict-first: not re-read
 }
 
 // ---- one tile per block
@@ -159,7 +82,7 @@ __global__ void __launch_bounds__(BLOCK)
   // warp 0 looks back while the other warps stage
   const unsigned tile_count = stage_tile<BLOCK, VECS>(v, rank, shared, stage);
   if (warp_id() == 0)
-    lookback_tile<BLOCK>(tile, tile_count, tiles, status, count, shared);
+    lookback_tile<BLOCK>(LookbackPrefix<1>{status, tile}, tile, tile_count, tiles, count, shared);
   __syncthreads();
   store_run<BLOCK>(out + shared.tile_prefix, stage, tile_count);
 }

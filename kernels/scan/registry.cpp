@@ -12,9 +12,11 @@ using VariantFunction = std::remove_pointer_t<ScanFn>;
 VariantFunction exclusive_scan_cpu_parallel, exclusive_scan_naive, exclusive_scan_work_efficient,
     exclusive_scan_work_efficient_compact, exclusive_scan_shared_mem, exclusive_scan_kogge_stone,
     exclusive_scan_coarsened, exclusive_scan_warp_shuffle, exclusive_scan_chained,
-    exclusive_scan_decoupled_lookback, exclusive_scan_thrust, exclusive_scan_cub;
+    exclusive_scan_decoupled_lookback, exclusive_scan_prefetch_lookback, exclusive_scan_thrust,
+    exclusive_scan_cub;
 std::size_t coarsened_tile(int block);
 std::size_t single_pass_tile(int block); // chained and decoupled_lookback
+std::size_t prefetch_tile(int block);
 
 namespace {
 std::size_t one_per_thread(int block) {
@@ -70,6 +72,10 @@ const std::vector<Variant>& variants() {
        any_block(), 256, single_pass_tile,
        "single pass, decoupled look-back over 32 predecessors, 16-byte streaming loads/stores, 64 "
        "items/thread"},
+      {"prefetch_lookback", exclusive_scan_prefetch_lookback, Target::Gpu, Role::Study, any_block(),
+       256, prefetch_tile,
+       "decoupled look-back with persistent blocks and tiles prefetched into shared memory by "
+       "bulk copies (sm_90+)"},
       {"thrust",
        exclusive_scan_thrust,
        Target::Gpu,

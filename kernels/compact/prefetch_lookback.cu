@@ -1,0 +1,149 @@
+// prefetch_lookback: single_pass's fused compaction on the prefetching single-pass machinery of
+// common/tile_ring.cuh (as scan/prefetch_lookback): persistent blocks, a ring of two shared-memory
+// stages filled by Hopper's bulk copies of the claimed tiles, and each tile's kept count published
+// one tile before its look-back. A tile is read into registers, its stage refilled at once, and
+// the tile ranked, staged contiguously in a third buffer, looked back for and written as one run
+// of whole 128-byte lines (compact/tile_steps.cuh).
+// Change from single_pass: the ring and the early count.
+// Measured (H200, int32, 2^28, keep 0.5, 5 repetitions, same runs; copy 509-510 us, CUB 605-608
+// us, single_pass 599-603 us at its best block 512):
+//   1. three 64 KiB stages, the kept elements staged in place in the tile's own stage, so the
+//      stage is refilled only after the tile is written out: 608 us at best (block 1024), 473 us
+//      at keep 0 (CUB 466). Dropped: one tile in flight per block, and it had landed.
+//   2. two stages plus a staging buffer, the stage refilled as soon as it is read (predicted: as
+//      scan's ring, 450-500 us): 560 us at block 1024 (16384-element tiles; 1.09x CUB, 0.68x
+//      copy by the 6n-byte traffic model), 571-576 us at 512 (18432), 2186 us at 2^30 (CUB
+//      2378); keep 0: 435 us (CUB 466). Kept: the fastest compaction here, short of the issue's
+//      0.85x copy.
+//   3. at block 512: three 48 or 56 KiB stages plus the staging buffer 634-660 us; the kept
+//      elements written from registers, no staging, two 96 or 112 KiB stages 632-782 us, three
+//      64 KiB stages 658 us; 1024 threads, three 48 KiB stages 640 us. Dropped.
+// What bounds it: at keep 0 nothing is written and it still takes 435 us for the 4n bytes read
+// (0.59x of copy's rate): a block turns one tile per iteration of ranking, counting the next tile,
+// look-back and write, and only one tile is on its way meanwhile; scan's ring, with the same two
+// stages and larger tiles, moves 8n bytes in 554 us.
+#include "common/arguments.hpp"
+#include "common/block.cuh"
+#include "common/cuda_check.hpp"
+#include "common/lookback.cuh"
+#include "common/per_device.hpp"
+#include "common/temp_storage.hpp"
+#include "common/tile_io.cuh"
+#include "common/tile_ring.cuh"
+#include "compact/compact.hpp"
+#include "compact/tile_steps.cuh"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace gps::compact {
+namespace {
+
+// int4 vectors per thread: tiles of 18432 elements (72 KiB; two stages and the staging buffer in
+// 216 KiB of shared memory, one block per SM) at 256 and 512 threads, 16384 at 1024; 64 items per
+// thread below.
+constexpr int kStages = 2;
+constexpr int prefetch_vecs(int block) {
+  return block == 256 ? 18 : block == 512 ? 9 : block == 1024 ? 4 : 16;
+}
+template <int BLOCK> using PrefetchTile = WarpStripedTile<BLOCK, prefetch_vecs(BLOCK)>;
+template <int BLOCK> using PrefetchRing = TileRing<PrefetchTile<BLOCK>, kStages>;
+
+template <int BLOCK> struct PrefetchShared {
+  PrefetchRing<BLOCK> ring;
+  CompactShared<BLOCK> steps;
+  typename BlockReduce<BLOCK>::TempStorage reduce;
+};
+
+template <int BLOCK>
+__global__ void __launch_bounds__(BLOCK)
+    prefetch_compact(const int* __restrict__ in, int* __restrict__ out,
+                     unsigned* __restrict__ count, std::size_t n, unsigned tiles, TileStatus status,
+                     unsigned* tile_counter) {
+  using Ring = PrefetchRing<BLOCK>;
+  using Turn = typename Ring::Turn;
+  constexpr int VECS = Ring::Tile::kVecs;
+  __shared__ PrefetchShared<BLOCK> shared;
+  extern __shared__ int4 s_dynamic[]; // the ring's stages, then the staging buffer
+  int* const stages = reinterpret_cast<int*>(s_dynamic);
+  int* const staging = stages + kStages * Ring::Tile::kTile;
+
+  if (threadIdx.x == 0)
+    shared.ring.start(stages, in, n, tiles, tile_counter);
+  __syncthreads();
+  publish_next_aggregate<BLOCK>(shared.ring, Turn(0), stages, in, n, tiles, status, shared.reduce,
+                                CountOfVector{});
+  __syncthreads(); // warp 0 has read the reduction's storage
+
+  for (unsigned k = 0;; ++k) {
+    const Turn turn(k);
+    unsigned next = 0; // the claim for this stage's next tile, used once the stage is read
+    if (threadIdx.x == 0)
+      next = atomicAdd(tile_counter, 1u);
+    const unsigned tile = shared.ring.wait(turn); // landed already: its count is published
+    if (tile >= tiles)
+      break; // claims only grow: every later stage is past the end too, with no copy pending
+    int4 v[VECS];
+    Ring::read(stages, turn.stage, tile, in, n, v);
+    unsigned rank[VECS];
+    rank_tile<BLOCK, VECS>(v, rank, shared.steps);
+    // the next tile's count; its barrier makes the warp counts visible, frees the stage, and ends
+    // the previous tile's reads of the staging buffer
+    publish_next_aggregate<BLOCK>(shared.ring, Turn(k + 1), stages, in, n, tiles, status,
+                                  shared.reduce, CountOfVector{});
+    if (threadIdx.x == 0)
+      shared.ring.fill(stages, turn.stage, next, in, n, tiles);
+    // warp 0 looks back while the other warps stage
+    const unsigned tile_count = stage_tile<BLOCK, VECS>(v, rank, shared.steps, staging);
+    if (warp_id() == 0)
+      lookback_tile<BLOCK>(PublishedAggregatePrefix<1>{status, tile}, tile, tile_count, tiles,
+                           count, shared.steps);
+    __syncthreads();
+    store_run<BLOCK>(out + shared.steps.tile_prefix, staging, tile_count);
+  }
+}
+
+} // namespace
+
+// Temporary storage: the tile counter and status words of common/lookback.cuh.
+void compact_prefetch_lookback(void* temp, std::size_t& temp_bytes, const int* in, int* out,
+                               unsigned* count, std::size_t n, int block, cudaStream_t stream) {
+  constexpr const char* kWho = "compact/prefetch_lookback";
+  check_max_elements(n, kMaxElements, kWho, "the kept count is 32-bit");
+  dispatch_block_size(block, [&](auto b) {
+    constexpr int BLOCK = decltype(b)::value;
+    using Ring = PrefetchRing<BLOCK>;
+    constexpr std::size_t kTile = Ring::Tile::kTile;
+    const std::size_t tiles = (n + kTile - 1) / kTile;
+    TempLayout layout(temp);
+    const TileStatusStorage status_words = take_tile_status(layout, tiles);
+    if (layout.sized(temp_bytes))
+      return;
+    if (n == 0) {
+      CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof(unsigned), stream));
+      return;
+    }
+    if (!supports_bulk_copy())
+      throw std::runtime_error(std::string(kWho) + " needs the bulk copy engine (sm_90 or newer)");
+    // bulk copies of the input; the output is written as scalars (store_run): any 4-byte alignment
+    check_aligned(in, kBulkAlign, kWho, "input");
+    constexpr int kSharedBytes = Ring::kStageBytes + static_cast<int>(kTile * sizeof(int));
+    static PerDevice<unsigned> resident;
+    const unsigned grid = static_cast<unsigned>(std::min<std::size_t>(
+        resident_blocks(resident, prefetch_compact<BLOCK>, BLOCK, kSharedBytes, kWho), tiles));
+    unsigned* tile_counter = nullptr;
+    const TileStatus status = clear_tile_status(status_words, stream, &tile_counter);
+    prefetch_compact<BLOCK><<<grid, BLOCK, kSharedBytes, stream>>>(
+        in, out, count, n, static_cast<unsigned>(tiles), status, tile_counter);
+    CUDA_CHECK_LAUNCH();
+  });
+}
+
+std::size_t prefetch_tile(int block) {
+  std::size_t tile = 0;
+  dispatch_block_size(block, [&](auto b) { tile = PrefetchTile<decltype(b)::value>::kTile; });
+  return tile;
+}
+
+} // namespace gps::compact

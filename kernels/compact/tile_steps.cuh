@@ -1,0 +1,104 @@
+// The steps of one compaction tile in the warp-striped layout (common/tile_io.cuh), shared by the
+// single-pass kernels of kernels/compact/ (single_pass, prefetch_lookback): warp-local ranks from
+// ballots, the tile's kept elements staged contiguously in shared memory, the look-back for the
+// kept elements of all earlier tiles, and the staged run written as whole 128-byte lines.
+#pragma once
+
+#include "common/block.cuh"
+#include "common/lookback.cuh"
+#include "common/tile_io.cuh"
+#include "common/warp.cuh"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace gps::compact {
+
+// Shared memory of one block besides the staging buffer.
+template <int BLOCK> struct CompactShared {
+  unsigned warp_count[BLOCK / kWarpSize];
+  unsigned tile;        // the tile index handed out by the counter
+  unsigned tile_prefix; // kept elements of all earlier tiles
+};
+
+// Kept (nonzero) elements of one vector.
+struct CountOfVector {
+  __device__ __forceinline__ int operator()(int4 v) const {
+    return (v.x != 0) + (v.y != 0) + (v.z != 0) + (v.w != 0);
+  }
+};
+
+// Warp-local ranks: one ballot per component and chunk; a lane's first kept element of chunk j goes
+// after every kept element of the earlier chunks and of the lower lanes of chunk j. Writes the
+// warp's count to shared memory.
+template <int BLOCK, int VECS>
+__device__ __forceinline__ void rank_tile(const int4 (&v)[VECS], unsigned (&rank)[VECS],
+                                          CompactShared<BLOCK>& shared) {
+  const unsigned lower_lanes = (1u << lane_id()) - 1u;
+  unsigned warp_count = 0;
+#pragma unroll
+  for (int j = 0; j < VECS; ++j) {
+    const unsigned mx = __ballot_sync(kFullMask, v[j].x != 0);
+    const unsigned my = __ballot_sync(kFullMask, v[j].y != 0);
+    const unsigned mz = __ballot_sync(kFullMask, v[j].z != 0);
+    const unsigned mw = __ballot_sync(kFullMask, v[j].w != 0);
+    rank[j] = warp_count + __popc(mx & lower_lanes) + __popc(my & lower_lanes) +
+              __popc(mz & lower_lanes) + __popc(mw & lower_lanes);
+    warp_count += __popc(mx) + __popc(my) + __popc(mz) + __popc(mw);
+  }
+  if (lane_id() == 0)
+    shared.warp_count[warp_id()] = warp_count;
+}
+
+// After a barrier that follows rank_tile: every warp scans the warp counts itself (no second
+// barrier), learns its offset within the tile, and writes its kept elements to their tile-local
+// positions in `stage`. Returns the tile's count in every thread.
+template <int BLOCK, int VECS>
+__device__ __forceinline__ unsigned stage_tile(const int4 (&v)[VECS], const unsigned (&rank)[VECS],
+                                               const CompactShared<BLOCK>& shared, int* stage) {
+  const WarpTotals<unsigned> counts = scan_warp_totals<BLOCK / kWarpSize>(shared.warp_count);
+  const unsigned tile_count = counts.aggregate();
+  const unsigned warp_offset = __shfl_sync(kFullMask, counts.exclusive(), warp_id());
+#pragma unroll
+  for (int j = 0; j < VECS; ++j) {
+    unsigned p = warp_offset + rank[j];
+    if (v[j].x != 0)
+      stage[p++] = v[j].x;
+    if (v[j].y != 0)
+      stage[p++] = v[j].y;
+    if (v[j].z != 0)
+      stage[p++] = v[j].z;
+    if (v[j].w != 0)
+      stage[p] = v[j].w;
+  }
+  return tile_count;
+}
+
+// The look-back, by warp 0, through `prefix_op` (common/lookback.cuh: LookbackPrefix publishes the
+// tile's count first, PublishedAggregatePrefix when it was published earlier): sums the counts of
+// the earlier tiles into shared.tile_prefix, and (last tile) writes the kept count.
+template <int BLOCK, typename PrefixOp>
+__device__ __forceinline__ void lookback_tile(PrefixOp prefix_op, long long tile,
+                                              unsigned tile_count, unsigned tiles, unsigned* count,
+                                              CompactShared<BLOCK>& shared) {
+  const unsigned prefix = prefix_op(tile_count);
+  if (lane_id() == 0) {
+    shared.tile_prefix = prefix;
+    if (tile == static_cast<long long>(tiles) - 1)
+      *count = prefix + tile_count;
+  }
+}
+
+// The tile's kept elements, staged in shared memory, as one contiguous run at `dst`. The run starts
+// anywhere, so the thread-to-word mapping is shifted back by the run's offset in its 128-byte line:
+// each warp store then covers one whole aligned line (a part line only at the run's two ends).
+template <int BLOCK>
+__device__ __forceinline__ void store_run(int* dst, const int* stage, unsigned tile_count) {
+  const unsigned lead =
+      static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(dst) / sizeof(int)) % kWarpSize;
+  for (unsigned i = threadIdx.x; i < lead + tile_count; i += BLOCK)
+    if (i >= lead)
+      __stcs(dst + (i - lead), stage[i - lead]); // evict-first: not re-read
+}
+
+} // namespace gps::compact
