@@ -6,6 +6,7 @@
 #   SANITIZE_MAX_N=4096             largest size run under racecheck/synccheck (memcheck: x16)
 #   SANITIZE_TIMEOUT=300            seconds each sanitizer process may take
 #   SANITIZE_JOBS=16                sanitizer processes at a time
+#   SANITIZE_TOOLS="memcheck racecheck synccheck"  the compute-sanitizer tools to run
 set -uo pipefail
 # shellcheck source=scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -60,7 +61,7 @@ if has sanitize; then
     sed -n 's/^  MatchesReference\/\(.*\)_block[0-9]*_n[0-9]*.*/\1/p' | sort -u)"
   utf8_groups="$("$BUILD_DIR/tests/test_utf8" --gtest_list_tests --gtest_filter='Gpu/*' 2>/dev/null |
     sed -n 's/^  [A-Za-z]*\/\([a-z]*_[a-z_]*[a-z]\)\(_block[0-9]*\)\{0,1\}  *#.*/\1/p' | sort -u)"
-  for tool in memcheck racecheck synccheck; do
+  for tool in ${SANITIZE_TOOLS:-memcheck racecheck synccheck}; do
     max=$SANITIZE_MAX_N
     [ "$tool" = memcheck ] && max=$((SANITIZE_MAX_N * 16))
     log "compute-sanitizer $tool (n <= $max)"
