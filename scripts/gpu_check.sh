@@ -7,6 +7,8 @@
 #   SANITIZE_TIMEOUT=300            seconds each sanitizer process may take
 #   SANITIZE_JOBS=16                sanitizer processes at a time
 #   SANITIZE_TOOLS="memcheck racecheck synccheck"  the compute-sanitizer tools to run
+#   SANITIZE_SPLIT_BLOCKS=racecheck tools run as one process per block size too (racecheck of
+#                                   sort/block_local_4bit's five blocks takes over 7 minutes)
 set -uo pipefail
 # shellcheck source=scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -57,17 +59,27 @@ if has sanitize; then
   export -f sanitize_job
   export OUT BUILD_DIR SANITIZE_TIMEOUT
   mkdir -p "$OUT/sanitize"
-  groups="$("$BUILD_DIR/tests/test_variants" --gtest_list_tests --gtest_filter='Gpu/*' |
-    sed -n 's/^  MatchesReference\/\(.*\)_block[0-9]*_n[0-9]*.*/\1/p' | sort -u)"
-  utf8_groups="$("$BUILD_DIR/tests/test_utf8" --gtest_list_tests --gtest_filter='Gpu/*' 2>/dev/null |
-    sed -n 's/^  [A-Za-z]*\/\([a-z]*_[a-z_]*[a-z]\)\(_block[0-9]*\)\{0,1\}  *#.*/\1/p' | sort -u)"
+  # test_variants names: MatchesReference/<algorithm>_<variant>_<axes>_block<B>_n<N>
+  block_groups="$("$BUILD_DIR/tests/test_variants" --gtest_list_tests --gtest_filter='Gpu/*' |
+    sed -n 's/^  MatchesReference\/\(.*_block[0-9]*\)_n[0-9]*.*/\1/p' | sort -u)"
+  groups="$(sed 's/_block[0-9]*$//' <<<"$block_groups" | sort -u)"
+  utf8_list="$("$BUILD_DIR/tests/test_utf8" --gtest_list_tests --gtest_filter='Gpu/*' 2>/dev/null)"
+  utf8_groups="$(sed -n 's/^  [A-Za-z]*\/\([a-z]*_[a-z_]*[a-z]\)\(_block[0-9]*\)\{0,1\}  *#.*/\1/p' <<<"$utf8_list" | sort -u)"
+  # split per block: the names that end in _block<B> one group each, the others as before
+  utf8_block_groups="$( (sed -n 's/^  [A-Za-z]*\/\([a-z]*_[a-z_]*[a-z]_block[0-9]*\)  *#.*/\1/p' <<<"$utf8_list"
+    sed -n 's/^  [A-Za-z]*\/\([a-z]*_[a-z_]*[a-z]\)  *#.*/\1/p' <<<"$utf8_list" | grep -v '_block[0-9]*$') | sort -u)"
   for tool in ${SANITIZE_TOOLS:-memcheck racecheck synccheck}; do
     max=$SANITIZE_MAX_N
     [ "$tool" = memcheck ] && max=$((SANITIZE_MAX_N * 16))
     log "compute-sanitizer $tool (n <= $max)"
     jobs=()
-    for g in $groups; do jobs+=("$tool|$max|test_variants|Gpu/VariantTest.*/${g}_block*|$g"); done
-    for g in $utf8_groups; do jobs+=("$tool|$max|test_utf8|Gpu/*/${g}*|utf8_$g"); done
+    if [[ " ${SANITIZE_SPLIT_BLOCKS-racecheck} " == *" $tool "* ]]; then
+      for g in $block_groups; do jobs+=("$tool|$max|test_variants|Gpu/VariantTest.*/${g}_n*|$g"); done
+      for g in $utf8_block_groups; do jobs+=("$tool|$max|test_utf8|Gpu/*/${g}|utf8_$g"); done
+    else
+      for g in $groups; do jobs+=("$tool|$max|test_variants|Gpu/VariantTest.*/${g}_block*|$g"); done
+      for g in $utf8_groups; do jobs+=("$tool|$max|test_utf8|Gpu/*/${g}*|utf8_$g"); done
+    fi
     jobs+=("$tool|$max|test_utf8|Utf8Concurrency.*|utf8_concurrency")
     jobs+=("$tool|$max|test_checks|Contract.*:*Concurrent*:SortScanChoice.*|checks")
     printf '%s\n' "${jobs[@]}" |
