@@ -29,6 +29,10 @@ const char* kHelp =
     "  --gps_cold_l2          flush the L2 before every sample (also GPS_COLD_L2=1)\n"
     "  --gps_inject_slowdown=F  testing the regression gate: every GPU sample also spins on the\n"
     "                         GPU for F x the row's warm-up time (plus one launch, ~2 us)\n"
+    "  --gps_no_blocking      time GPU samples directly (the host's launch gaps included) instead "
+    "of\n"
+    "                         behind a blocking kernel that holds the stream while the work is\n"
+    "                         enqueued (GPU time only, as nvbench; the row's \"blocked\" counter)\n"
     "  --gps_help             this text\n"
     "Each row's time is the median of its samples; --benchmark_repetitions=N repeats whole rows.\n";
 
@@ -60,6 +64,8 @@ void take_gps_options(std::vector<char*>& args) {
       std::exit(0);
     } else if (std::strcmp(arg, "--gps_quick") == 0) {
       gps::bench::options().quick = true;
+    } else if (std::strcmp(arg, "--gps_no_blocking") == 0) {
+      gps::bench::options().no_blocking = true;
     } else if (std::strcmp(arg, "--gps_cold_l2") == 0) {
       gps::bench::options().cold_l2 = true;
     } else if (parse_number(arg, "--gps_min_samples", v)) {

@@ -71,6 +71,11 @@ void add_context() {
   benchmark::AddCustomContext("cuda_runtime_build_version", std::to_string(CUDART_VERSION));
   benchmark::AddCustomContext("l2_mode", options().cold_l2 ? "cold (flushed before each sample)"
                                                            : "warm (not flushed)");
+  benchmark::AddCustomContext(
+      "gpu_timing", options().no_blocking
+                        ? "direct: events around the work as enqueued, launch gaps included"
+                        : "blocked: work enqueued behind a blocking kernel, GPU time only (rows "
+                          "whose work waits on the host: direct, counter blocked = 0)");
   if (options().inject_slowdown > 0)
     benchmark::AddCustomContext("injected_slowdown",
                                 std::to_string(options().inject_slowdown) +

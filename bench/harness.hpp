@@ -15,6 +15,9 @@ struct Options {
   double inject_slowdown = 0;
   // A first look: a few sizes, the primary axis points, each variant at its default block.
   bool quick = false;
+  // Time GPU samples directly, the host's launch gaps included, instead of behind the blocking
+  // kernel (--gps_no_blocking; bench/spin.hpp).
+  bool no_blocking = false;
 };
 Options& options();
 

@@ -296,3 +296,16 @@ def test_real_rerun_raises_no_alarm_at_small_sizes(capsys):
     status, out, err = run(capsys, RERUN_A, RERUN_B, "--fail-above", "5",
                            "--filter", "log2n:(16|18|20|22)/")
     assert status == 0
+
+
+def test_runs_timed_differently_are_compared_with_a_warning(capsys, tmp_path):
+    doc = load_doc(FIXTURES / "gpu_run.json")
+    doc["context"]["gpu_timing"] = "blocked: work enqueued behind a blocking kernel"
+    a = write_doc(tmp_path / "blocked.json", doc)
+    doc["context"]["gpu_timing"] = "direct: events around the work as enqueued"
+    b = write_doc(tmp_path / "direct.json", doc)
+    status, out, err = run(capsys, a, b)
+    assert status == 0
+    assert "measured differently (gpu_timing" in err
+    status, out, err = run(capsys, a, a)
+    assert "measured differently" not in err
