@@ -2,6 +2,10 @@
 # One call on a GPU machine: build, GPU tests, compute-sanitizer (memcheck, racecheck, synccheck)
 # over the GPU tests at quick sizes, then benchmarks. Logs and JSON go to $OUT (default out/).
 # Usage: STEPS="build test sanitize bench" BENCH_ARGS="--benchmark_filter=^scan/" scripts/gpu_check.sh
+# STEPS may also hold "gate": the regression gate checked on this GPU: the quick preset (--gps_quick)
+#   run three times with 5 repetitions, the third with --gps_inject_slowdown=$GATE_SLOWDOWN (0.05),
+#   then compare.py --fail-above 2.5: no alarm between the first two, every GPU row of the third
+#   flagged (gate-*.json and gate.txt in $OUT).
 #   TESTS="test_scan test_compact"  test binaries to run (default: every tests/test_* binary)
 #   SANITIZE_MAX_N=4096             largest size run under racecheck/synccheck (memcheck: x16)
 #   SANITIZE_TIMEOUT=300            seconds each sanitizer process may take
@@ -95,6 +99,29 @@ if has bench; then
   "$BUILD_DIR/bench/gpu_bench" --benchmark_out="$OUT/${BENCH_JSON:-bench.json}" \
     --benchmark_out_format=json ${BENCH_ARGS:-} >"$OUT/bench.log" 2>&1 || { status=1; log "BENCH FAILED"; }
   tail -5 "$OUT/bench.log"
+fi
+if has gate; then
+  for tag in a b slow; do
+    extra=""
+    [ "$tag" = slow ] && extra="--gps_inject_slowdown=${GATE_SLOWDOWN:-0.05}"
+    log "gate run $tag $extra"
+    # shellcheck disable=SC2086
+    "$BUILD_DIR/bench/gpu_bench" --gps_quick --benchmark_repetitions=5 $extra \
+      --benchmark_out="$OUT/gate-$tag.json" --benchmark_out_format=json >/dev/null 2>"$OUT/gate-$tag.err" ||
+      { status=1; log "GATE RUN $tag FAILED"; tail -3 "$OUT/gate-$tag.err"; }
+  done
+  gps_python_env || exit 1
+  {
+    echo "== rerun (expected: no alarm, exit 0)"
+    "$GPS_PY" "$ROOT/scripts/compare.py" "$OUT/gate-a.json" "$OUT/gate-b.json" --fail-above 2.5 \
+      --changed-only
+    echo "exit $?"
+    echo "== injected slowdown (expected: every GPU row slower, exit 1)"
+    "$GPS_PY" "$ROOT/scripts/compare.py" "$OUT/gate-a.json" "$OUT/gate-slow.json" --fail-above 2.5 |
+      tail -5
+    echo "exit ${PIPESTATUS[0]}"
+  } >"$OUT/gate.txt" 2>&1
+  cat "$OUT/gate.txt" | tee -a "$OUT/summary.txt" | tail -20
 fi
 log "done (status $status)"
 exit $status
