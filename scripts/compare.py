@@ -56,6 +56,7 @@ class Settings:
     confidence: float = DEFAULT_CONFIDENCE
     min_effect_pct: float = DEFAULT_MIN_EFFECT
     best_block: bool = False
+    per_copy: bool = False
 
 
 @dataclass
@@ -102,10 +103,19 @@ def _select(f: results.ResultFile, pattern: Optional[Pattern], best_block: bool)
     return rows, {k: n for k, n in skipped_keys.items() if k not in set(keys)}
 
 
+def copy_scale(ra, rb) -> float:
+    """B's copy bandwidth over A's at this n (from each row's GB/s, time and fraction of copy):
+    B's times times this are B's times had its copy been as fast as A's. NaN for CPU rows."""
+    return (ra.time_us * ra.of_copy) / (rb.time_us * rb.of_copy)
+
+
 def _test_row(ra, rb, settings: Settings) -> dict:
+    scale = 1.0
+    if settings.per_copy:  # compare fractions of each run's own copy bandwidth
+        scale = copy_scale(ra, rb)
     test = stats.compare_runs(ra.time_us, ra.rep_us, ra.noise_rel, ra.samples,
-                              rb.time_us, rb.rep_us, rb.noise_rel, rb.samples,
-                              settings.confidence)
+                              rb.time_us * scale, [t * scale for t in rb.rep_us], rb.noise_rel,
+                              rb.samples, settings.confidence)
     return {
         "name": ra.shown, "algorithm": ra.algorithm, "variant": ra.variant, "role": ra.role,
         "target": ra.target, "facet": ra.facet, "size": ra.size, "log2n": ra.log2n,
@@ -133,7 +143,8 @@ def compare(a: results.ResultFile, b: results.ResultFile, pattern: Optional[Patt
     rb, skipped_b = _select(b, pattern, settings.best_block)
     by_key = {r.key: r for r in rb.itertuples(index=False)}
     records = [_test_row(r, by_key[r.key], settings) for r in ra.itertuples(index=False)
-               if r.key in by_key]
+               if r.key in by_key and not (settings.per_copy and not
+                                           math.isfinite(copy_scale(r, by_key[r.key])))]
     table = pd.DataFrame.from_records(records, columns=TABLE_COLUMNS)
     keys_a, keys_b = set(ra["key"]), set(rb["key"])
     names = {**skipped_b, **skipped_a}
@@ -216,6 +227,9 @@ def notes(c: Comparison) -> List[str]:
     if c.skipped:
         out.append(f"{len(c.skipped)} skipped with an error in A or B: "
                    + ", ".join(c.skipped[:10]) + (", ..." if len(c.skipped) > 10 else ""))
+    if c.settings.per_copy:
+        out.append("--per-copy: B/A compares fractions of each run's own copy bandwidth at the same n "
+                   "(below 1: B comes closer to its copy), GPU rows only")
     methods = c.table["method"].map(lambda m: m.split(" (")[0]).value_counts()
     if len(methods):
         out.append("tests: " + ", ".join(f"{m} ({k})" for m, k in methods.items()))
@@ -480,6 +494,11 @@ def parse_args(argv=None):
     parser.add_argument("--allow-different-gpus", action="store_true",
                         help="compare files of different GPUs (by their fraction of copy; "
                         "the gate does not apply)")
+    parser.add_argument("--per-copy", action="store_true",
+                        help="compare each run's fraction of its own device-to-device copy "
+                        "bandwidth instead of times (B's times scaled by A's copy over B's at the "
+                        "same n; GPU rows only): for runs of different GPUs, whether a variant "
+                        "uses each GPU's memory as well")
     parser.add_argument("--changed-only", action="store_true",
                         help="list only the benchmarks whose verdict is not 'same'")
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the comparison")
@@ -528,7 +547,7 @@ def _main(argv=None) -> int:
                 print(f"compare.py: warning: {base.path} and {other.path} were measured "
                       f"differently ({key}: '{mine}' vs '{theirs}'): differences may come from "
                       "the method, above all at small sizes", file=sys.stderr)
-    settings = Settings(args.confidence, args.min_effect, args.best_block)
+    settings = Settings(args.confidence, args.min_effect, args.best_block, args.per_copy)
     comparisons = [compare(base, other, pattern, settings) for other in files[1:]]
     check_inputs(files, comparisons, pattern, args)
     if args.json:

@@ -309,3 +309,31 @@ def test_runs_timed_differently_are_compared_with_a_warning(capsys, tmp_path):
     assert "measured differently (gpu_timing" in err
     status, out, err = run(capsys, a, a)
     assert "measured differently" not in err
+
+
+def test_per_copy_compares_fractions_of_each_gpus_own_copy(capsys, tmp_path):
+    """A GPU with 1.4x the copy bandwidth on which every variant but CUB is 1.4x faster: by time
+    everything but CUB is faster; per copy, CUB alone falls behind."""
+    src = FIXTURES / "gpu_run_sweep.json"
+    a = with_repetitions(src, tmp_path / "a.json", seed=1)
+    b_doc = load_doc(with_repetitions(src, tmp_path / "b0.json", seed=2, factor=1 / 1.4))
+    b_doc["context"]["gpu_name"] = "A faster GPU"
+    for row in b_doc["benchmarks"]:
+        if "copy_frac" in row:
+            row["copy_frac"] /= 1.4  # its copy is 1.4x faster too: fractions as in A
+        if is_cub(row["name"]):  # CUB does not follow the bandwidth
+            for key in ("real_time", "cpu_time", "ms_median", "ms_p10", "ms_p90"):
+                if key in row:
+                    row[key] *= 1.4
+            for key in ("GB/s", "copy_frac"):
+                if key in row:
+                    row[key] /= 1.4
+    b = write_doc(tmp_path / "b.json", b_doc)
+    status, rows = table(capsys, a, b, "--allow-different-gpus")
+    assert all(r["verdict"] == "faster" for n, r in rows.items() if not is_cub(n)
+               and r["log2n"] >= 16 and r["target"] == "gpu")
+    status, rows = table(capsys, a, b, "--allow-different-gpus", "--per-copy")
+    gpu = {n: r for n, r in rows.items() if r["log2n"] >= 16}
+    assert gpu and all(r["target"] == "gpu" for r in rows.values())  # CPU rows left out
+    assert all(r["verdict"] == "slower" for n, r in gpu.items() if is_cub(n))
+    assert all(r["verdict"] == "same" for n, r in gpu.items() if not is_cub(n))
