@@ -39,10 +39,11 @@ constexpr int kDigits = 1 << kBits;
 constexpr int kPasses = 32 / kBits;
 constexpr int kItems = 4; // keys per thread: one 16-byte shared-memory access per split round
 
-template <int BLOCK>
+template <int BLOCK, KeyType KT>
 __global__ void __launch_bounds__(BLOCK)
     tile_digit_counts(const unsigned* __restrict__ keys, int* __restrict__ counts, std::size_t n,
-                      std::size_t tiles, int shift, KeyOrder order) {
+                      std::size_t tiles, int shift) {
+  constexpr KeyOrder order = key_order(KT);
   constexpr int kTile = BLOCK * kItems;
   __shared__ unsigned s_count[kDigits];
   if (threadIdx.x < kDigits)
@@ -64,12 +65,13 @@ __global__ void __launch_bounds__(BLOCK)
     counts[threadIdx.x * tiles + blockIdx.x] = static_cast<int>(s_count[threadIdx.x]);
 }
 
-template <int BLOCK, bool PAIRS>
+template <int BLOCK, bool PAIRS, KeyType KT>
 __global__ void __launch_bounds__(BLOCK)
     local_sort_scatter(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
                        const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out,
                        const int* __restrict__ counts, const int* __restrict__ offsets,
-                       std::size_t n, std::size_t tiles, int shift, KeyOrder order) {
+                       std::size_t n, std::size_t tiles, int shift) {
+  constexpr KeyOrder order = key_order(KT);
   constexpr int kTile = BLOCK * kItems;
   using Scan = BlockScan<BLOCK>;
   __shared__ __align__(16) unsigned s_keys[kTile];
@@ -169,7 +171,6 @@ void sort_block_local_4bit_with_scan(void* temp, std::size_t& temp_bytes,
                                      unsigned* keys_out, const unsigned* vals_in,
                                      unsigned* vals_out, std::size_t n, KeyType key_type, int block,
                                      cudaStream_t stream) {
-  const KeyOrder order = key_order(key_type);
   const scan::Variant& scan = detail::gpu_scan(scan_name);
   if (n == 0) {
     no_temp_needed(temp, temp_bytes);
@@ -179,26 +180,30 @@ void sort_block_local_4bit_with_scan(void* temp, std::size_t& temp_bytes,
   if (n > 0xffffffffu)
     throw std::invalid_argument("block_local_4bit: n must be below 2^32 (32-bit digit offsets)");
   dispatch_block_size(block, [&](auto b) {
-    constexpr int BLOCK = decltype(b)::value;
-    const std::size_t tiles = (n + block_local_4bit_tile(BLOCK) - 1) / block_local_4bit_tile(BLOCK);
-    const std::size_t table = kDigits * tiles; // counts[digit][tile], < 2^28 entries
-    const auto grid = static_cast<unsigned>(tiles);
-    // per pass: count the digits of every tile, scan the digit table, local sort and scatter
-    detail::scan_based_sort(
-        temp, temp_bytes, scan, kPasses, table, keys_in, keys_out, vals_in, vals_out, n, block,
-        stream,
-        [&](const detail::PassBuffers& p, int pass, int* counts) {
-          tile_digit_counts<BLOCK>
-              <<<grid, BLOCK, 0, stream>>>(p.keys_src, counts, n, tiles, pass * kBits, order);
-          CUDA_CHECK_LAUNCH();
-        },
-        [&](const detail::PassBuffers& p, int pass, const int* counts, const int* offsets,
-            auto pairs) {
-          local_sort_scatter<BLOCK, decltype(pairs)::value>
-              <<<grid, BLOCK, 0, stream>>>(p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, counts,
-                                           offsets, n, tiles, pass * kBits, order);
-          CUDA_CHECK_LAUNCH();
-        });
+    dispatch_key_type(key_type, [&](auto kt) {
+      constexpr int BLOCK = decltype(b)::value;
+      constexpr KeyType KT = decltype(kt)::value;
+      const std::size_t tiles =
+          (n + block_local_4bit_tile(BLOCK) - 1) / block_local_4bit_tile(BLOCK);
+      const std::size_t table = kDigits * tiles; // counts[digit][tile], < 2^28 entries
+      const auto grid = static_cast<unsigned>(tiles);
+      // per pass: count the digits of every tile, scan the digit table, local sort and scatter
+      detail::scan_based_sort(
+          temp, temp_bytes, scan, kPasses, table, keys_in, keys_out, vals_in, vals_out, n, block,
+          stream,
+          [&](const detail::PassBuffers& p, int pass, int* counts) {
+            tile_digit_counts<BLOCK, KT>
+                <<<grid, BLOCK, 0, stream>>>(p.keys_src, counts, n, tiles, pass * kBits);
+            CUDA_CHECK_LAUNCH();
+          },
+          [&](const detail::PassBuffers& p, int pass, const int* counts, const int* offsets,
+              auto pairs) {
+            local_sort_scatter<BLOCK, decltype(pairs)::value, KT>
+                <<<grid, BLOCK, 0, stream>>>(p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, counts,
+                                             offsets, n, tiles, pass * kBits);
+            CUDA_CHECK_LAUNCH();
+          });
+    });
   });
 }
 

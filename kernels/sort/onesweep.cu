@@ -402,17 +402,10 @@ void onesweep_dispatch(void* temp, std::size_t& temp_bytes, const unsigned* keys
                        unsigned* keys_out, const unsigned* vals_in, unsigned* vals_out,
                        std::size_t n, KeyType key_type, cudaStream_t stream) {
   detail::with_pairs(vals_in, [&](auto pairs) {
-    constexpr bool PAIRS = decltype(pairs)::value;
-    // the key type as a template parameter: uint32 compiles to the transform-free kernels
-    if (key_type == KeyType::Uint32)
-      onesweep_launch<BLOCK, PAIRS, KeyType::Uint32>(temp, temp_bytes, keys_in, keys_out, vals_in,
-                                                     vals_out, n, stream);
-    else if (key_type == KeyType::Int32)
-      onesweep_launch<BLOCK, PAIRS, KeyType::Int32>(temp, temp_bytes, keys_in, keys_out, vals_in,
-                                                    vals_out, n, stream);
-    else
-      onesweep_launch<BLOCK, PAIRS, KeyType::Float32>(temp, temp_bytes, keys_in, keys_out, vals_in,
-                                                      vals_out, n, stream);
+    dispatch_key_type(key_type, [&](auto kt) { // uint32: the transform-free kernels
+      onesweep_launch<BLOCK, decltype(pairs)::value, decltype(kt)::value>(
+          temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n, stream);
+    });
   });
 }
 

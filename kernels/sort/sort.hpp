@@ -23,6 +23,7 @@
 
 #include <cstddef>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace gps::sort {
@@ -62,6 +63,18 @@ inline constexpr KeyOrder key_order(KeyType t) {
   return t == KeyType::Uint32  ? KeyOrder{0u, 0u, false}
          : t == KeyType::Int32 ? KeyOrder{0x80000000u, 0x80000000u, false}
                                : KeyOrder{0x80000000u, 0xffffffffu, true};
+}
+
+// Calls f(std::integral_constant<KeyType, T>{}) for the key type t, so that a kernel takes it as a
+// template parameter and applies key_order(T) as a compile-time constant: the uint32 kernels then
+// compile to the same code as without key types.
+template <typename F> void dispatch_key_type(KeyType t, F&& f) {
+  if (t == KeyType::Uint32)
+    f(std::integral_constant<KeyType, KeyType::Uint32>{});
+  else if (t == KeyType::Int32)
+    f(std::integral_constant<KeyType, KeyType::Int32>{});
+  else
+    f(std::integral_constant<KeyType, KeyType::Float32>{});
 }
 
 // Out of place: keys_in/vals_in are never written, so every benchmark iteration sorts the same

@@ -28,21 +28,23 @@ namespace {
 
 constexpr int kPasses = 32;
 
-template <int BLOCK>
+template <int BLOCK, KeyType KT>
 __global__ void __launch_bounds__(BLOCK)
     flag_zero_bits(const unsigned* __restrict__ keys, int* __restrict__ flags, std::size_t n,
-                   int bit, KeyOrder order) {
+                   int bit) {
+  constexpr KeyOrder order = key_order(KT);
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(BLOCK) + threadIdx.x;
   if (i < n)
     flags[i] = static_cast<int>(((order(keys[i]) >> bit) & 1u) ^ 1u);
 }
 
-template <int BLOCK, bool PAIRS>
+template <int BLOCK, bool PAIRS, KeyType KT>
 __global__ void __launch_bounds__(BLOCK)
     split_scatter(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
                   const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out,
                   const int* __restrict__ flags, const int* __restrict__ scanned, std::size_t n,
-                  int bit, KeyOrder order) {
+                  int bit) {
+  constexpr KeyOrder order = key_order(KT);
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(BLOCK) + threadIdx.x;
   if (i >= n)
     return;
@@ -63,7 +65,6 @@ void sort_split_1bit_with_scan(void* temp, std::size_t& temp_bytes, std::string_
                                const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_in,
                                unsigned* vals_out, std::size_t n, KeyType key_type, int block,
                                cudaStream_t stream) {
-  const KeyOrder order = key_order(key_type);
   const scan::Variant& scan = detail::gpu_scan(scan_name);
   if (n > static_cast<std::size_t>(INT_MAX))
     throw std::invalid_argument("split_1bit: n must be at most INT_MAX (the scan is over int)");
@@ -72,21 +73,25 @@ void sort_split_1bit_with_scan(void* temp, std::size_t& temp_bytes, std::string_
     return;
   }
   dispatch_block_size(block, [&](auto b) {
-    constexpr int BLOCK = decltype(b)::value;
-    const auto grid = static_cast<unsigned>((n + BLOCK - 1) / BLOCK);
-    // per bit: flag the 0 bits, scan the flags (destinations of the 0-bit keys), scatter
-    detail::scan_based_sort(
-        temp, temp_bytes, scan, kPasses, n, keys_in, keys_out, vals_in, vals_out, n, block, stream,
-        [&](const detail::PassBuffers& p, int bit, int* flags) {
-          flag_zero_bits<BLOCK><<<grid, BLOCK, 0, stream>>>(p.keys_src, flags, n, bit, order);
-          CUDA_CHECK_LAUNCH();
-        },
-        [&](const detail::PassBuffers& p, int bit, const int* flags, const int* scanned,
-            auto pairs) {
-          split_scatter<BLOCK, decltype(pairs)::value><<<grid, BLOCK, 0, stream>>>(
-              p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, flags, scanned, n, bit, order);
-          CUDA_CHECK_LAUNCH();
-        });
+    dispatch_key_type(key_type, [&](auto kt) {
+      constexpr int BLOCK = decltype(b)::value;
+      constexpr KeyType KT = decltype(kt)::value;
+      const auto grid = static_cast<unsigned>((n + BLOCK - 1) / BLOCK);
+      // per bit: flag the 0 bits, scan the flags (destinations of the 0-bit keys), scatter
+      detail::scan_based_sort(
+          temp, temp_bytes, scan, kPasses, n, keys_in, keys_out, vals_in, vals_out, n, block,
+          stream,
+          [&](const detail::PassBuffers& p, int bit, int* flags) {
+            flag_zero_bits<BLOCK, KT><<<grid, BLOCK, 0, stream>>>(p.keys_src, flags, n, bit);
+            CUDA_CHECK_LAUNCH();
+          },
+          [&](const detail::PassBuffers& p, int bit, const int* flags, const int* scanned,
+              auto pairs) {
+            split_scatter<BLOCK, decltype(pairs)::value, KT><<<grid, BLOCK, 0, stream>>>(
+                p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, flags, scanned, n, bit);
+            CUDA_CHECK_LAUNCH();
+          });
+    });
   });
 }
 
