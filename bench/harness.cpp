@@ -97,6 +97,21 @@ double gpu_sample(const std::function<void(cudaStream_t)>& work, GpuTiming& timi
   return ms / 1e3;
 }
 
+} // namespace
+
+bool check_blocking_kernel() {
+  if (options().no_blocking || !gpu_present())
+    return false;
+  GpuTiming timing;
+  gpu_sample([](cudaStream_t s) { spin_on_gpu(20e-6, s); }, timing);
+  if (timing.blocked)
+    return true;
+  options().no_blocking = true;
+  return false;
+}
+
+namespace {
+
 double cpu_sample(const std::function<void()>& work) {
   const auto t0 = std::chrono::steady_clock::now();
   work();

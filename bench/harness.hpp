@@ -22,6 +22,11 @@ struct Options {
 Options& options();
 
 bool gpu_present(); // false without a usable GPU (GPU rows then skip with the reason)
+
+// One blocked sample of a 20 us spin: true when the blocking kernel (bench/spin.hpp) held the
+// stream and let go on the host's release. Otherwise (it timed out: every sample would wait 50 ms
+// before being timed directly) it sets options().no_blocking and returns false.
+bool check_blocking_kernel();
 const std::string& gpu_absence();
 
 // Registers every row of every algorithm (GPU rows too when there is no GPU: they skip with the
