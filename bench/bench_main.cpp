@@ -33,6 +33,9 @@ const char* kHelp =
     "of\n"
     "                         behind a blocking kernel that holds the stream while the work is\n"
     "                         enqueued (GPU time only, as nvbench; the row's \"blocked\" counter)\n"
+    "  --gps_shard=K/N        only the K-th of N slices of the rows, of about equal cost (a run\n"
+    "                         split over several sittings; merge the parts with\n"
+    "                         scripts/merge_results.py)\n"
     "  --gps_help             this text\n"
     "Each row's time is the median of its samples; --benchmark_repetitions=N repeats whole rows.\n";
 
@@ -64,6 +67,15 @@ void take_gps_options(std::vector<char*>& args) {
       std::exit(0);
     } else if (std::strcmp(arg, "--gps_quick") == 0) {
       gps::bench::options().quick = true;
+    } else if (std::strncmp(arg, "--gps_shard=", 12) == 0) {
+      int k = 0, n = 0;
+      char extra = 0;
+      if (std::sscanf(arg + 12, "%d/%d%c", &k, &n, &extra) != 2 || n < 1 || k < 1 || k > n) {
+        std::fprintf(stderr, "gpu_bench: bad value in %s (K/N with 1 <= K <= N)\n", arg);
+        std::exit(2);
+      }
+      gps::bench::options().shard_index = k;
+      gps::bench::options().shard_count = n;
     } else if (std::strcmp(arg, "--gps_no_blocking") == 0) {
       gps::bench::options().no_blocking = true;
     } else if (std::strcmp(arg, "--gps_cold_l2") == 0) {

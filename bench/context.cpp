@@ -84,6 +84,9 @@ void add_context() {
                         ? "direct: events around the work as enqueued, launch gaps included"
                         : "blocked: work enqueued behind a blocking kernel, GPU time only (rows "
                           "whose work waits on the host: direct, counter blocked = 0)");
+  if (options().shard_count > 1)
+    benchmark::AddCustomContext("gps_shard", std::to_string(options().shard_index) + "/" +
+                                                 std::to_string(options().shard_count));
   if (options().inject_slowdown > 0)
     benchmark::AddCustomContext("injected_slowdown",
                                 std::to_string(options().inject_slowdown) +

@@ -394,33 +394,90 @@ const std::string& gpu_absence() {
 
 // ---- registration ------------------------------------------------------------------------------
 
-void register_all() {
+namespace {
+
+// One row to register: the copy row of a size (variant == nullptr) or a variant's row.
+struct RowEntry {
+  std::string name;
+  const Problem* problem;
+  AxisPoint point;
+  SizeCase size;
+  const VariantInfo* variant;
+  int block;
+};
+
+// Every row of the run, in suite order, before any is registered (the shard needs them all).
+std::vector<RowEntry> all_rows() {
+  std::vector<RowEntry> rows;
+  const bool quick = options().quick;
   for (const Problem* problem : all_problems()) {
     const std::vector<AxisPoint> points = problem->points();
     for (const SizeCase& size : size_cases()) {
       // the quick preset: pot sizes 2^16, 2^20, 2^24, 2^28, primary axis points, default blocks,
       // CPU rows up to 2^24
-      const bool quick = options().quick;
       if (quick && (!size.pot || size.log2n < 16 || size.log2n % 4 != 0))
         continue;
-      const std::string copy_name = std::string(problem->algorithm()) + "/copy/" + size.label();
-      record_row(copy_name, *problem, "copy", {}, size, 0);
-      const std::size_t n = size.n;
-      settings(benchmark::RegisterBenchmark(
-          copy_name.c_str(), [n](benchmark::State& state) { run_copy_row(state, n); }));
+      rows.push_back({std::string(problem->algorithm()) + "/copy/" + size.label(),
+                      problem,
+                      {},
+                      size,
+                      nullptr,
+                      0});
       for (const AxisPoint& point : points)
         for (const RowPlan& plan : benchmark_rows(*problem, point, size)) {
           const bool cpu = plan.variant->target == Target::Cpu;
           if (quick && (!point.primary || (cpu && size.log2n > 24) ||
                         (plan.block && plan.block != plan.variant->default_block)))
             continue;
-          const std::string name = benchmark_name(*problem, *plan.variant, point, size, plan.block);
-          record_row(name, *problem, plan.variant->name, point, size, plan.block);
-          auto row = std::make_shared<Row>(Row{problem, point, size, plan.variant, plan.block});
-          settings(benchmark::RegisterBenchmark(
-              name.c_str(), [row](benchmark::State& state) { run_row(state, *row); }));
+          rows.push_back({benchmark_name(*problem, *plan.variant, point, size, plan.block), problem,
+                          point, size, plan.variant, plan.block});
         }
     }
+  }
+  return rows;
+}
+
+// A rough cost of a row for --gps_shard: its elements (CPU rows count 50 times) plus a fixed
+// part for the row's setup and its minimum of samples.
+double row_weight(const RowEntry& r) {
+  const bool cpu = r.variant && r.variant->target == Target::Cpu;
+  return static_cast<double>(r.size.n) * (cpu ? 50.0 : 1.0) + static_cast<double>(1u << 18);
+}
+
+} // namespace
+
+void register_all() {
+  std::vector<RowEntry> rows = all_rows();
+  // --gps_shard=K/N: the K-th of N contiguous slices of about equal weight (rows stay in suite
+  // order, so each slice keeps rows of one size together, and the slices' results merge)
+  if (options().shard_count > 1) {
+    double total = 0;
+    for (const RowEntry& r : rows)
+      total += row_weight(r);
+    const double lo = total * (options().shard_index - 1) / options().shard_count;
+    const double hi = total * options().shard_index / options().shard_count;
+    std::vector<RowEntry> mine;
+    double before = 0;
+    for (RowEntry& r : rows) {
+      const double mid = before + row_weight(r) / 2;
+      before += row_weight(r);
+      if (mid >= lo && mid < hi)
+        mine.push_back(std::move(r));
+    }
+    rows = std::move(mine);
+  }
+  for (const RowEntry& r : rows) {
+    if (!r.variant) {
+      record_row(r.name, *r.problem, "copy", {}, r.size, 0);
+      const std::size_t n = r.size.n;
+      settings(benchmark::RegisterBenchmark(
+          r.name.c_str(), [n](benchmark::State& state) { run_copy_row(state, n); }));
+      continue;
+    }
+    record_row(r.name, *r.problem, r.variant->name, r.point, r.size, r.block);
+    auto row = std::make_shared<Row>(Row{r.problem, r.point, r.size, r.variant, r.block});
+    settings(benchmark::RegisterBenchmark(
+        r.name.c_str(), [row](benchmark::State& state) { run_row(state, *row); }));
   }
 }
 

@@ -18,6 +18,10 @@ struct Options {
   // Time GPU samples directly, the host's launch gaps included, instead of behind the blocking
   // kernel (--gps_no_blocking; bench/spin.hpp).
   bool no_blocking = false;
+  // --gps_shard=K/N: register only the K-th (1-based) of N slices of the rows, of about equal
+  // cost, so that a run too long for one sitting can be split and its parts merged
+  // (scripts/merge_results.py).
+  int shard_index = 1, shard_count = 1;
 };
 Options& options();
 
