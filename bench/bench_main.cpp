@@ -29,10 +29,6 @@ const char* kHelp =
     "  --gps_cold_l2          flush the L2 before every sample (also GPS_COLD_L2=1)\n"
     "  --gps_inject_slowdown=F  testing the regression gate: every GPU sample also spins on the\n"
     "                         GPU for F x the row's warm-up time (plus one launch, ~2 us)\n"
-    "  --gps_no_blocking      time GPU samples directly (the host's launch gaps included) instead "
-    "of\n"
-    "                         behind a blocking kernel that holds the stream while the work is\n"
-    "                         enqueued (GPU time only, as nvbench; the row's \"blocked\" counter)\n"
     "  --gps_shard=K/N        only the K-th of N slices of the rows, of about equal cost (a run\n"
     "                         split over several sittings; merge the parts with\n"
     "                         scripts/merge_results.py)\n"
@@ -76,8 +72,6 @@ void take_gps_options(std::vector<char*>& args) {
       }
       gps::bench::options().shard_index = k;
       gps::bench::options().shard_count = n;
-    } else if (std::strcmp(arg, "--gps_no_blocking") == 0) {
-      gps::bench::options().no_blocking = true;
     } else if (std::strcmp(arg, "--gps_cold_l2") == 0) {
       gps::bench::options().cold_l2 = true;
     } else if (parse_number(arg, "--gps_min_samples", v)) {
