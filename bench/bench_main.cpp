@@ -29,6 +29,10 @@ const char* kHelp =
     "  --gps_cold_l2          flush the L2 before every sample (also GPS_COLD_L2=1)\n"
     "  --gps_inject_slowdown=F  testing the regression gate: every GPU sample also spins on the\n"
     "                         GPU for F x the row's warm-up time (plus one launch, ~2 us)\n"
+    "  --gps_no_blocking      time GPU samples directly (the host's launch gaps included) instead "
+    "of\n"
+    "                         behind a blocking kernel that holds the stream while the work is\n"
+    "                         enqueued (GPU time only, as nvbench; the row's \"blocked\" counter)\n"
     "  --gps_shard=K/N        only the K-th of N slices of the rows, of about equal cost (a run\n"
     "                         split over several sittings; merge the parts with\n"
     "                         scripts/merge_results.py)\n"
@@ -72,6 +76,8 @@ void take_gps_options(std::vector<char*>& args) {
       }
       gps::bench::options().shard_index = k;
       gps::bench::options().shard_count = n;
+    } else if (std::strcmp(arg, "--gps_no_blocking") == 0) {
+      gps::bench::options().no_blocking = true;
     } else if (std::strcmp(arg, "--gps_cold_l2") == 0) {
       gps::bench::options().cold_l2 = true;
     } else if (parse_number(arg, "--gps_min_samples", v)) {
@@ -99,12 +105,16 @@ int main(int argc, char** argv) {
   take_gps_options(args);
   // Every row samples until its own stopping rule (bench/sampler.hpp) inside ONE benchmark
   // iteration, so Google Benchmark must not ask for more: a minimum time it always meets.
-  bool user_min_time = false;
+  // Google Benchmark would repeat that iteration until its own minimum time were met: a row
+  // that samples for 0.1 s and reports 1 us would then run for hours.
   for (char* arg : args)
-    user_min_time |= std::strncmp(arg, "--benchmark_min_time", 20) == 0;
+    if (std::strncmp(arg, "--benchmark_min_time", 20) == 0) {
+      std::fprintf(stderr, "gpu_bench: --benchmark_min_time does not apply here (each row samples "
+                           "inside one iteration): use --gps_min_time=S or --gps_max_time=S\n");
+      return 2;
+    }
   static char min_time[] = GPS_MIN_TIME_FLAG;
-  if (!user_min_time)
-    args.insert(args.begin() + 1, min_time);
+  args.insert(args.begin() + 1, min_time);
   const std::vector<std::string> all_args(args.begin(), args.end()); // Initialize() removes its own
   int args_count = static_cast<int>(args.size());
   args.push_back(nullptr);

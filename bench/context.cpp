@@ -5,6 +5,8 @@
 #include "git_commit.hpp"
 
 #include <benchmark/benchmark.h>
+
+#include <cstdio>
 #include <cuda/version>
 #include <cuda_runtime.h>
 #include <dlfcn.h>
@@ -71,6 +73,17 @@ void add_context() {
   benchmark::AddCustomContext("cuda_runtime_build_version", std::to_string(CUDART_VERSION));
   benchmark::AddCustomContext("l2_mode", options().cold_l2 ? "cold (flushed before each sample)"
                                                            : "warm (not flushed)");
+  if (gpu_present() && !options().no_blocking && !check_blocking_kernel()) {
+    std::fprintf(stderr, "gpu_bench: the blocking kernel did not see the host's release (a 20 us "
+                         "spin timed it out): every row is timed directly, launch gaps included\n");
+    benchmark::AddCustomContext("gpu_timing_fallback",
+                                "the blocking kernel timed out on a 20 us spin at startup");
+  }
+  benchmark::AddCustomContext(
+      "gpu_timing", options().no_blocking
+                        ? "direct: events around the work as enqueued, launch gaps included"
+                        : "blocked: work enqueued behind a blocking kernel, GPU time only (rows "
+                          "whose work waits on the host: direct, counter blocked = 0)");
   if (options().shard_count > 1)
     benchmark::AddCustomContext("gps_shard", std::to_string(options().shard_index) + "/" +
                                                  std::to_string(options().shard_count));

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 
 namespace gps::bench {
@@ -60,20 +61,56 @@ void flush_l2(cudaStream_t stream) {
   CUDA_CHECK(cudaMemsetAsync(flush.data(), 0, flush.size(), stream));
 }
 
+// How a row's GPU samples are timed. Blocked (the default): behind nvbench's blocking kernel
+// (bench/spin.hpp), so the events around the work measure GPU time without the host's launch
+// gaps. Direct: events around the work as the host enqueues it, launch gaps included; for work
+// that waits on the host inside (it times the blocking kernel out: 50 ms), and with
+// --gps_no_blocking. Rows record which in their "blocked" counter.
+struct GpuTiming {
+  bool blocked = true;
+};
+constexpr double kBlockTimeoutSeconds = 0.05;
+
 // One sample of GPU work: CUDA events around exactly `work` on the benchmark stream.
-double gpu_sample(const std::function<void(cudaStream_t)>& work) {
+double gpu_sample(const std::function<void(cudaStream_t)>& work, GpuTiming& timing) {
   static CudaEvent start, stop;
+  static StreamBlocker blocker;
   cudaStream_t s = bench_stream();
   if (options().cold_l2)
     flush_l2(s);
+  const bool block = timing.blocked && !options().no_blocking;
+  if (block)
+    blocker.hold(s, kBlockTimeoutSeconds);
   CUDA_CHECK(cudaEventRecord(start.get(), s));
   work(s);
   CUDA_CHECK(cudaEventRecord(stop.get(), s));
+  if (block)
+    blocker.release();
   CUDA_CHECK(cudaEventSynchronize(stop.get()));
+  if (block && blocker.timed_out()) { // the work waited on the host: time it directly
+    timing.blocked = false;
+    return gpu_sample(work, timing);
+  }
+  timing.blocked = block;
   float ms = 0;
   CUDA_CHECK(cudaEventElapsedTime(&ms, start.get(), stop.get()));
   return ms / 1e3;
 }
+
+} // namespace
+
+bool check_blocking_kernel() {
+  if (options().no_blocking || !gpu_present())
+    return false;
+  GpuTiming timing;
+  gpu_sample([](cudaStream_t s) { spin_on_gpu(20e-6, s); }, timing);
+  if (timing.blocked)
+    return true;
+  options().no_blocking = true;
+  return false;
+}
+
+namespace {
 
 double cpu_sample(const std::function<void()>& work) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -153,7 +190,8 @@ double copy_gbs(std::size_t n) {
     SamplingPolicy policy = sampling_policy();
     policy.min_samples = std::max(policy.min_samples, 30);
     policy.min_seconds = std::max(policy.min_seconds, 0.02);
-    const Samples s = take_samples([&] { return gpu_sample(work); }, policy);
+    GpuTiming timing;
+    const Samples s = take_samples([&] { return gpu_sample(work, timing); }, policy);
     gbs = 2.0 * static_cast<double>(n) * sizeof(int) / s.median() / 1e9;
   } catch (const std::exception&) {
     gbs = 0;
@@ -165,7 +203,8 @@ double copy_gbs(std::size_t n) {
 // ---- one row -----------------------------------------------------------------------------------
 
 void set_counters(benchmark::State& state, const Traffic& traffic, std::size_t n, int block,
-                  bool on_gpu, const Samples& s) {
+                  const GpuTiming* gpu_timing, const Samples& s) {
+  const bool on_gpu = gpu_timing != nullptr;
   const double median = s.median();
   if (median <= 0)
     return;
@@ -183,6 +222,8 @@ void set_counters(benchmark::State& state, const Traffic& traffic, std::size_t n
   state.counters["p90_s"] = s.quantile(0.9);
   state.counters["noise"] = s.noise();
   state.counters["samples"] = static_cast<double>(s.seconds.size());
+  if (on_gpu)
+    state.counters["blocked"] = gpu_timing->blocked ? 1 : 0;
   if (on_gpu && n > 0) {
     const double copy = copy_gbs(n);
     if (copy > 0) {
@@ -294,15 +335,20 @@ void run_row(benchmark::State& state, Row& row) {
       }
       row.validated = true;
     }
+    // variants whose work waited on the host once are timed directly from then on
+    static std::set<const VariantInfo*> direct;
+    GpuTiming timing{direct.count(&v) == 0};
     if (gpu && options().inject_slowdown > 0)
-      spin_seconds = options().inject_slowdown * gpu_sample(work);
+      spin_seconds = options().inject_slowdown * gpu_sample(work, timing);
     Samples s;
     for (auto _ : state) {
-      s = gpu ? take_samples([&] { return gpu_sample(timed); }, sampling_policy())
+      s = gpu ? take_samples([&] { return gpu_sample(timed, timing); }, sampling_policy())
               : take_samples([&] { return cpu_sample([&] { work(nullptr); }); }, sampling_policy());
       state.SetIterationTime(s.median());
     }
-    set_counters(state, inst.traffic(), row.size.n, row.block, gpu, s);
+    if (gpu && !timing.blocked && !options().no_blocking)
+      direct.insert(&v);
+    set_counters(state, inst.traffic(), row.size.n, row.block, gpu ? &timing : nullptr, s);
   });
 }
 
@@ -323,12 +369,13 @@ void run_copy_row(benchmark::State& state, std::size_t n) {
       return;
     }
     Samples s;
+    GpuTiming timing;
     for (auto _ : state) {
-      s = take_samples([&] { return gpu_sample(work); }, sampling_policy());
+      s = take_samples([&] { return gpu_sample(work, timing); }, sampling_policy());
       state.SetIterationTime(s.median());
     }
     const double bytes = 2.0 * static_cast<double>(n) * sizeof(int);
-    set_counters(state, {bytes, static_cast<double>(n)}, n, 0, true, s);
+    set_counters(state, {bytes, static_cast<double>(n)}, n, 0, &timing, s);
   });
 }
 

@@ -15,6 +15,9 @@ struct Options {
   double inject_slowdown = 0;
   // A first look: a few sizes, the primary axis points, each variant at its default block.
   bool quick = false;
+  // Time GPU samples directly, the host's launch gaps included, instead of behind the blocking
+  // kernel (--gps_no_blocking; bench/spin.hpp).
+  bool no_blocking = false;
   // --gps_shard=K/N: register only the K-th (1-based) of N slices of the rows, of about equal
   // cost, so that a run too long for one sitting can be split and its parts merged
   // (scripts/merge_results.py).
@@ -23,6 +26,11 @@ struct Options {
 Options& options();
 
 bool gpu_present(); // false without a usable GPU (GPU rows then skip with the reason)
+
+// One blocked sample of a 20 us spin: true when the blocking kernel (bench/spin.hpp) held the
+// stream and let go on the host's release. Otherwise (it timed out: every sample would wait 50 ms
+// before being timed directly) it sets options().no_blocking and returns false.
+bool check_blocking_kernel();
 const std::string& gpu_absence();
 
 // Registers every row of every algorithm (GPU rows too when there is no GPU: they skip with the

@@ -51,7 +51,8 @@ void record_row(const std::string& name, const Problem& problem, const std::stri
   axes += "}";
   std::string facet;
   for (const auto& value : point.values)
-    facet += (facet.empty() ? "" : "/") + value.segment;
+    if (!value.segment.empty())
+      facet += (facet.empty() ? "" : "/") + value.segment;
   std::string& json = rows_json();
   json += json.empty() ? "{" : ",";
   // Google Benchmark appends /manual_time to the names of manually timed rows

@@ -48,7 +48,8 @@ std::string benchmark_name(const Problem& problem, const VariantInfo& v, const A
                            const SizeCase& size, int block) {
   std::string name = std::string(problem.algorithm()) + "/" + v.name;
   for (const auto& value : point.values)
-    name += "/" + value.segment;
+    if (!value.segment.empty()) // an axis at its default value can stay out of the name
+      name += "/" + value.segment;
   name += "/" + size.label();
   if (block > 0)
     name += "/block:" + std::to_string(block);

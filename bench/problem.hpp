@@ -56,7 +56,7 @@ std::vector<SizeCase> size_cases();
 struct AxisValue {
   std::string axis;    // "keep"
   std::string value;   // "0.50"
-  std::string segment; // as it appears in the benchmark name: "keep:0.50"
+  std::string segment; // as it appears in the benchmark name: "keep:0.50" ("": not in the name)
 };
 struct AxisPoint {
   std::vector<AxisValue> values;

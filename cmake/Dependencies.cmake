@@ -1,23 +1,33 @@
-# Google Benchmark and GoogleTest: the installed packages first, a pinned FetchContent fallback
-# for machines that lack them. Thrust and CUB come with the CUDA Toolkit (CCCL).
+# Google Benchmark from third_party/ (below); GoogleTest installed, or a pinned FetchContent
+# fallback for machines that lack it. Thrust and CUB come with the CUDA Toolkit (CCCL).
 include(FetchContent)
 
+# Google Benchmark is built from the copy in third_party/ (v1.8.3, unmodified, Apache-2.0) as a
+# release build: distribution packages are often debug builds (Debian's prints "Library was built
+# as DEBUG" and records library_build_type: debug). -DGPS_SYSTEM_BENCHMARK=ON takes an installed
+# one instead (the JSON's library_build_type then says which build it is).
+option(GPS_SYSTEM_BENCHMARK "Use an installed Google Benchmark instead of third_party/'s" OFF)
 if(GPS_BUILD_BENCHMARKS)
-  find_package(benchmark 1.7 QUIET)
-  if(NOT benchmark_FOUND)
-    message(STATUS "Google Benchmark not found: fetching v1.8.3")
+  if(GPS_SYSTEM_BENCHMARK)
+    find_package(benchmark 1.7 REQUIRED)
+    set(GPS_BENCHMARK_VERSION ${benchmark_VERSION})
+    message(STATUS "Google Benchmark ${benchmark_VERSION} found (installed)")
+  else()
     set(BENCHMARK_ENABLE_TESTING OFF CACHE BOOL "" FORCE)
     set(BENCHMARK_ENABLE_GTEST_TESTS OFF CACHE BOOL "" FORCE)
     set(BENCHMARK_ENABLE_INSTALL OFF CACHE BOOL "" FORCE)
+    set(BENCHMARK_ENABLE_WERROR OFF CACHE BOOL "" FORCE)
+    set(BENCHMARK_ENABLE_LTO OFF CACHE BOOL "" FORCE)
     FetchContent_Declare(
       googlebenchmark
-      URL https://github.com/google/benchmark/archive/refs/tags/v1.8.3.tar.gz
-      URL_HASH SHA256=6bc180a57d23d4d9515519f92b0c83d61b05b5bab188961f36ac7b06b0d9e9ce)
+      URL ${CMAKE_CURRENT_SOURCE_DIR}/third_party/benchmark-1.8.3.tar.gz
+      URL_HASH SHA256=a011f90a10a8423ea99d634b5d928bfdeac3aff404b4843d803cfe0f5237f7b1)
     FetchContent_MakeAvailable(googlebenchmark)
+    # a release build of the library whatever this project's build type (NDEBUG is what Google
+    # Benchmark reports as library_build_type)
+    target_compile_definitions(benchmark PRIVATE NDEBUG)
     set(GPS_BENCHMARK_VERSION 1.8.3)
-  else()
-    set(GPS_BENCHMARK_VERSION ${benchmark_VERSION})
-    message(STATUS "Google Benchmark ${benchmark_VERSION} found")
+    message(STATUS "Google Benchmark 1.8.3 (third_party/, release build)")
   endif()
 endif()
 

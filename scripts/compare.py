@@ -541,6 +541,12 @@ def _main(argv=None) -> int:
             raise ScriptError(f"{base.path} is from {base.gpu_title} and {other.path} from "
                               f"{other.gpu_title}: different GPUs are compared only with "
                               "--allow-different-gpus")
+        for key in ("gpu_timing", "l2_mode"):
+            mine, theirs = base.context.get(key, "unknown"), other.context.get(key, "unknown")
+            if mine != theirs:
+                print(f"compare.py: warning: {base.path} and {other.path} were measured "
+                      f"differently ({key}: '{mine}' vs '{theirs}'): differences may come from "
+                      "the method, above all at small sizes", file=sys.stderr)
     settings = Settings(args.confidence, args.min_effect, args.best_block, args.per_copy)
     comparisons = [compare(base, other, pattern, settings) for other in files[1:]]
     check_inputs(files, comparisons, pattern, args)

@@ -5,7 +5,8 @@
 # STEPS may also hold "gate": the regression gate checked on this GPU: the quick preset (--gps_quick)
 #   run three times with 5 repetitions, the third with --gps_inject_slowdown=$GATE_SLOWDOWN (0.05),
 #   then compare.py --fail-above 2.5: no alarm between the first two, every GPU row of the third
-#   flagged (gate-*.json and gate.txt in $OUT).
+#   flagged (gate-*.json and gate.txt in $OUT). GATE_FILTER (default: the GPU rows, -/(cpu|iconv))
+#   picks the rows: the gate judges GPU rows, and the CPU rows would take most of the time.
 #   TESTS="test_scan test_compact"  test binaries to run (default: every tests/test_* binary)
 #   SANITIZE_MAX_N=4096             largest size run under racecheck/synccheck (memcheck: x16)
 #   SANITIZE_TIMEOUT=300            seconds each sanitizer process may take
@@ -107,6 +108,7 @@ if has gate; then
     log "gate run $tag $extra"
     # shellcheck disable=SC2086
     "$BUILD_DIR/bench/gpu_bench" --gps_quick --benchmark_repetitions=5 $extra \
+      --benchmark_filter="${GATE_FILTER:--/(cpu|iconv)}" \
       --benchmark_out="$OUT/gate-$tag.json" --benchmark_out_format=json >/dev/null 2>"$OUT/gate-$tag.err" ||
       { status=1; log "GATE RUN $tag FAILED"; tail -3 "$OUT/gate-$tag.err"; }
   done

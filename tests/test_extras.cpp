@@ -1,5 +1,5 @@
-// Checks that belong to one algorithm only: wrapping arithmetic, the data generators, and the
-// sort variants that take another scan.
+// Checks that belong to one algorithm only: wrapping arithmetic, the data generators, the sort
+// variants that take another scan, and the sort key types on special values.
 #include "buffers.hpp"
 #include "compact/compact.hpp"
 #include "data.hpp"
@@ -10,6 +10,10 @@
 #include "test_support.hpp"
 #include "utf8/utf8.hpp"
 
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstring>
 #include <numeric>
 
 namespace gps::testing {
@@ -71,14 +75,101 @@ TEST(SortScanChoice, UnknownOrCpuScanIsRejected) {
   for (const char* name : {"no_such_scan", "cpu"}) {
     std::size_t bytes = 0;
     EXPECT_THROW(sort::sort_split_1bit_with_scan(nullptr, bytes, name, nullptr, nullptr, nullptr,
-                                                 nullptr, 0, 256, nullptr),
+                                                 nullptr, 0, sort::KeyType::Uint32, 256, nullptr),
                  std::invalid_argument)
         << name;
     EXPECT_THROW(sort::sort_block_local_4bit_with_scan(nullptr, bytes, name, nullptr, nullptr,
-                                                       nullptr, nullptr, 0, 256, nullptr),
+                                                       nullptr, nullptr, 0, sort::KeyType::Uint32,
+                                                       256, nullptr),
                  std::invalid_argument)
         << name;
   }
+}
+
+template <typename T> unsigned bits_of(T x) {
+  unsigned u;
+  std::memcpy(&u, &x, sizeof u);
+  return u;
+}
+
+TEST(SortKeyTypesCpu, KeyOrderIsTheNumericOrder) {
+  const sort::KeyOrder i32 = sort::key_order(sort::KeyType::Int32);
+  const std::vector<int> ints = {INT_MIN, -1000000, -1, 0, 1, 7, INT_MAX};
+  for (std::size_t i = 1; i < ints.size(); ++i)
+    EXPECT_LT(i32(bits_of(ints[i - 1])), i32(bits_of(ints[i]))) << ints[i];
+  const sort::KeyOrder f32 = sort::key_order(sort::KeyType::Float32);
+  const float inf = INFINITY;
+  const std::vector<float> floats = {-inf, -1e30f, -1.0f, -1e-45f, 0.0f, 1e-45f, 1.0f, 1e30f, inf};
+  for (std::size_t i = 1; i < floats.size(); ++i)
+    EXPECT_LT(f32(bits_of(floats[i - 1])), f32(bits_of(floats[i]))) << floats[i];
+  EXPECT_EQ(f32(bits_of(-0.0f)), f32(bits_of(0.0f))); // CUB: the zeros are equivalent
+  EXPECT_LT(f32(0xffc00000u), f32(bits_of(-inf)));    // negative NaN first
+  EXPECT_GT(f32(0x7fc00000u), f32(bits_of(inf)));     // positive NaN last
+  for (sort::KeyType t : sort::kKeyTypes) {
+    const sort::KeyOrder o = sort::key_order(t);
+    EXPECT_EQ(o(o.largest()), ~0u) << sort::key_type_name(t);
+  }
+}
+
+// Every sort variant of `target` on float32 pairs of special values (both zeros interleaved,
+// infinities, NaNs of both signs, denormals, ordinary values) with their index as the value: the
+// stable order of KeyOrder, keys moved unchanged.
+void sort_special_floats(Target target) {
+  const float inf = INFINITY;
+  const std::vector<unsigned> specials = {
+      bits_of(-0.0f), bits_of(0.0f),  bits_of(inf),  bits_of(-inf), 0x7fc00000u,
+      0xffc00000u,    0x7f800001u,    0x00000001u,   0x80000001u,   bits_of(1.0f),
+      bits_of(-1.0f), bits_of(-0.0f), bits_of(0.0f), bits_of(3.5f), bits_of(-2.25f)};
+  const std::size_t n = 4099;
+  std::vector<unsigned> keys(n), vals(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned r = random_word(static_cast<unsigned>(i), 11);
+    keys[i] = r % 3 == 0 ? r : specials[r % specials.size()];
+  }
+  std::iota(vals.begin(), vals.end(), 0u);
+  const sort::KeyOrder order = sort::key_order(sort::KeyType::Float32);
+  std::vector<unsigned> expected = vals;
+  std::stable_sort(expected.begin(), expected.end(),
+                   [&](unsigned a, unsigned b) { return order(keys[a]) < order(keys[b]); });
+  for (const sort::Variant& v : sort::variants()) {
+    if (v.target != target)
+      continue;
+    const int block = v.blocks.empty() ? 0 : v.default_block;
+    std::vector<unsigned> got_keys(n), got_vals(n);
+    std::size_t bytes = 0;
+    if (target == Target::Cpu) {
+      v.run(nullptr, bytes, keys.data(), got_keys.data(), vals.data(), got_vals.data(), n,
+            sort::KeyType::Float32, block, nullptr);
+      std::vector<unsigned char> temp(bytes);
+      v.run(temp.data(), bytes, keys.data(), got_keys.data(), vals.data(), got_vals.data(), n,
+            sort::KeyType::Float32, block, nullptr);
+    } else {
+      auto d_keys = to_device(keys);
+      auto d_vals = to_device(vals);
+      DeviceBuffer<unsigned> out_keys(n), out_vals(n);
+      v.run(nullptr, bytes, d_keys.data(), out_keys.data(), d_vals.data(), out_vals.data(), n,
+            sort::KeyType::Float32, block, nullptr);
+      DeviceBuffer<unsigned char> temp(bytes);
+      poison_device(out_vals.data(), out_vals.bytes());
+      v.run(temp.data(), bytes, d_keys.data(), out_keys.data(), d_vals.data(), out_vals.data(), n,
+            sort::KeyType::Float32, block, nullptr);
+      CUDA_CHECK(cudaDeviceSynchronize());
+      got_keys = to_host(out_keys.data(), n);
+      got_vals = to_host(out_vals.data(), n);
+    }
+    std::size_t bad = n;
+    for (std::size_t i = 0; i < n && bad == n; ++i)
+      if (got_vals[i] != expected[i] || got_keys[i] != keys[expected[i]])
+        bad = i;
+    EXPECT_EQ(bad, n) << v.name << ": first wrong position " << bad;
+  }
+}
+TEST(SortKeyTypesCpu, SpecialFloatsEveryVariant) {
+  sort_special_floats(Target::Cpu);
+}
+TEST(SortKeyTypes, SpecialFloatsEveryGpuVariant) {
+  GPS_SKIP_WITHOUT_GPU();
+  sort_special_floats(Target::Gpu);
 }
 
 // The multi-pass sorts with another in-house scan than the default: stable order shown by values.
@@ -94,18 +185,19 @@ TEST(SortScanChoice, OtherScansSortToo) {
   auto d_keys = to_device(keys);
   auto d_vals = to_device(vals);
   DeviceBuffer<unsigned> out_keys(n), out_vals(n);
-  using SortWithScan = void (*)(void*, std::size_t&, std::string_view, const unsigned*, unsigned*,
-                                const unsigned*, unsigned*, std::size_t, int, cudaStream_t);
+  using SortWithScan =
+      void (*)(void*, std::size_t&, std::string_view, const unsigned*, unsigned*, const unsigned*,
+               unsigned*, std::size_t, sort::KeyType, int, cudaStream_t);
   for (SortWithScan sort :
        {&sort::sort_split_1bit_with_scan, &sort::sort_block_local_4bit_with_scan})
     for (const char* scan : {"kogge_stone", "coarsened", "cub"}) {
       std::size_t bytes = 0;
       sort(nullptr, bytes, scan, d_keys.data(), out_keys.data(), d_vals.data(), out_vals.data(), n,
-           128, nullptr);
+           sort::KeyType::Uint32, 128, nullptr);
       DeviceBuffer<unsigned char> temp(bytes);
       poison_device(out_vals.data(), out_vals.bytes());
       sort(temp.data(), bytes, scan, d_keys.data(), out_keys.data(), d_vals.data(), out_vals.data(),
-           n, 128, nullptr);
+           n, sort::KeyType::Uint32, 128, nullptr);
       CUDA_CHECK(cudaDeviceSynchronize());
       const auto got = to_host(out_vals.data(), n);
       EXPECT_EQ(first_mismatch(got.data(), order.data(), n), "") << scan;

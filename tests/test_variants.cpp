@@ -58,7 +58,8 @@ std::string case_name(const ::testing::TestParamInfo<VariantCase>& info) {
   const VariantCase& c = info.param;
   std::string name = std::string(c.problem->algorithm()) + "_" + c.variant->name;
   for (const auto& value : c.point.values)
-    name += "_" + value.segment;
+    if (!value.segment.empty())
+      name += "_" + value.segment;
   return param_name(name + "_block" + std::to_string(c.block) + "_n" + std::to_string(c.n));
 }
 

@@ -1,5 +1,7 @@
 // sort as the benchmarks and tests see it: uint32 keys (uniform, low_entropy, all_equal) alone or
-// with their input index as the value, sorted ascending and stable.
+// with their input index as the value, sorted ascending and stable; and uniform int32 and float32
+// keys (the same random bits, ordered as sort.hpp's KeyOrder says: the axis "key", in the names
+// only when it is not uint32), at pot sizes 2^16, 2^20, 2^24, 2^28 and 2^30 and the default block.
 //
 // Traffic: one model for every variant, the floor of an LSD radix sort with 8-bit digits: four
 // passes that each read and write every key (and value) once, plus one read of the keys for the
@@ -111,7 +113,20 @@ private:
 struct SortPoint {
   KeyDistribution dist;
   bool pairs;
+  sort::KeyType key_type;
 };
+
+// The points by id: 0..5 uint32 keys, distribution-major, keys before pairs (the ids and names of
+// before the key axis); 6..9 uniform int32 then float32 keys, keys before pairs.
+constexpr int kUintPoints = 6;
+constexpr int kPoints = 10;
+SortPoint sort_point(int id) {
+  if (id < kUintPoints)
+    return {kKeyDistributions[id / 2], id % 2 == 1, sort::KeyType::Uint32};
+  const int k = id - kUintPoints;
+  return {KeyDistribution::Uniform, k % 2 == 1,
+          k / 2 == 0 ? sort::KeyType::Int32 : sort::KeyType::Float32};
+}
 
 class SortInstance final : public Instance {
 public:
@@ -128,8 +143,10 @@ public:
         vals_.resize(n_);
         std::iota(vals_.begin(), vals_.end(), 0u);
       } else if (n_ <= kExactKeysMax) {
+        // stable: keys that order as equal can differ in their bits (float -0.0 and +0.0)
         sorted_keys_ = keys_;
-        std::sort(sorted_keys_.begin(), sorted_keys_.end());
+        std::stable_sort(sorted_keys_.begin(), sorted_keys_.end(),
+                         [o = order_](unsigned a, unsigned b) { return o(a) < o(b); });
       } else {
         fingerprint_ = fingerprint(keys_.data(), n_);
       }
@@ -181,10 +198,11 @@ private:
     const sort::Variant& row = sort::variants()[v.index];
     if (v.target == Target::Gpu)
       row.run(temp, bytes, d_keys_in_.data(), d_keys_out_.data(),
-              point_.pairs ? d_vals_in_.data() : nullptr, d_vals_out_.data(), n_, block, s);
+              point_.pairs ? d_vals_in_.data() : nullptr, d_vals_out_.data(), n_, point_.key_type,
+              block, s);
     else
       row.run(temp, bytes, keys_.data(), h_keys_out_.data(), point_.pairs ? vals_.data() : nullptr,
-              h_vals_out_.data(), n_, block, s);
+              h_vals_out_.data(), n_, point_.key_type, block, s);
   }
 
   std::string check_sorted(const unsigned* keys, const unsigned* vals) const {
@@ -194,7 +212,8 @@ private:
         const unsigned v = vals[i];
         if (v >= n || keys[i] != keys_[v])
           return true;
-        return i > 0 && !(keys[i - 1] < keys[i] || (keys[i - 1] == keys[i] && vals[i - 1] < v));
+        const unsigned prev = i > 0 ? order_(keys[i - 1]) : 0, cur = order_(keys[i]);
+        return i > 0 && !(prev < cur || (prev == cur && vals[i - 1] < v));
       });
       if (i == n)
         return "";
@@ -213,7 +232,7 @@ private:
                 "got " + std::to_string(keys[i]) + ", expected " + std::to_string(sorted_keys_[i]));
     }
     const std::size_t i =
-        first_bad(n, [&](std::size_t i) { return i > 0 && keys[i - 1] > keys[i]; });
+        first_bad(n, [&](std::size_t i) { return i > 0 && order_(keys[i - 1]) > order_(keys[i]); });
     if (i != n)
       return at(i, n, std::to_string(keys[i]) + " after " + std::to_string(keys[i - 1]));
     if (!(fingerprint(keys, n) == fingerprint_))
@@ -222,6 +241,7 @@ private:
   }
 
   SortPoint point_;
+  sort::KeyOrder order_ = sort::key_order(point_.key_type);
   std::size_t n_;
   Purpose purpose_;
   bool host_ready_ = false, device_ready_ = false;
@@ -232,7 +252,10 @@ private:
 };
 
 bool is_uniform(const AxisPoint& p) {
-  return p.id / 2 == 0;
+  return sort_point(p.id).dist == KeyDistribution::Uniform;
+}
+bool is_uint(const AxisPoint& p) {
+  return p.id < kUintPoints;
 }
 
 class SortProblem final : public TableProblem {
@@ -242,21 +265,29 @@ public:
                      "radix-sort floor for every variant: 4 passes x (read + write of each key and "
                      "value) + one read of the keys: 36 bytes per key, 68 per key-value pair",
                      describe(sort::variants()), "keys") {}
-  std::vector<std::string> axis_names() const override { return {"kind", "distribution"}; }
-  // distribution-major (the rows of one distribution share its keys), keys before pairs
+  std::vector<std::string> axis_names() const override { return {"kind", "distribution", "key"}; }
+  // uint32 first, distribution-major (the rows of one distribution share its keys), keys before
+  // pairs; then the other key types (sort_point)
   std::vector<AxisPoint> points() const override {
     std::vector<AxisPoint> points;
-    int id = 0;
-    for (KeyDistribution dist : kKeyDistributions)
-      for (bool pairs : {false, true}) {
-        const std::string kind = pairs ? "pairs" : "keys", name = key_distribution_name(dist);
-        points.push_back({{{"kind", kind, kind}, {"distribution", name, name}}, id, id == 0});
-        ++id;
-      }
+    for (int id = 0; id < kPoints; ++id) {
+      const SortPoint sp = sort_point(id);
+      const std::string kind = sp.pairs ? "pairs" : "keys", dist = key_distribution_name(sp.dist),
+                        key = sort::key_type_name(sp.key_type);
+      points.push_back({{{"kind", kind, kind},
+                         {"distribution", dist, dist},
+                         {"key", key, sp.key_type == sort::KeyType::Uint32 ? "" : key}},
+                        id,
+                        id == 0});
+    }
     return points;
   }
-  // skewed distributions at pot sizes only; CPU rows for uniform keys at pot sizes
+  // skewed distributions at pot sizes only; CPU rows for uniform uint32 keys at pot sizes; the
+  // other key types: GPU rows at a few pot sizes
   bool benchmarked(const AxisPoint& p, const SizeCase& size, Target target) const override {
+    if (!is_uint(p))
+      return target == Target::Gpu && size.pot &&
+             (size.log2n == 30 || (size.log2n >= 16 && size.log2n % 4 == 0));
     if (!is_uniform(p) && !size.pot)
       return false;
     return target == Target::Gpu || (is_uniform(p) && size.pot);
@@ -265,12 +296,11 @@ public:
     return p.primary && size.pot;
   }
   bool tested(const AxisPoint& p, std::size_t n) const override {
-    return n <= 65536 || is_uniform(p);
+    return n <= 65536 || (is_uniform(p) && (is_uint(p) || n <= (std::size_t{1} << 21)));
   }
   std::unique_ptr<Instance> instance(const AxisPoint& point, std::size_t n,
                                      Purpose purpose) const override {
-    const SortPoint sp{kKeyDistributions[point.id / 2], point.id % 2 == 1};
-    return std::make_unique<SortInstance>(sp, n, purpose);
+    return std::make_unique<SortInstance>(sort_point(point.id), n, purpose);
   }
 };
 

@@ -6,7 +6,7 @@
 // ClusterTransactionBarrier; the CUDA programming guide's "asynchronous data copies using TMA".)
 //
 // On devices below sm_90 the device functions trap: callers check supports_bulk_copy() on the
-// host first.
+// host first (tile_ring.cuh's resident_blocks does, once per device).
 #pragma once
 
 #include "common/cuda_check.hpp"

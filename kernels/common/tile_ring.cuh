@@ -133,13 +133,45 @@ publish_next_aggregate(Ring& ring, typename Ring::Turn turn, const int* stages, 
                    static_cast<unsigned>(aggregate));
 }
 
+// Every thread, at the kernel's start: thread 0 starts the ring, then the block publishes the
+// aggregate of its first tile.
+template <int BLOCK, typename Ring, typename PerVector>
+__device__ __forceinline__ void
+start_ring(Ring& ring, int* stages, const int* in, std::size_t n, unsigned tiles,
+           unsigned* tile_counter, TileStatus status, typename BlockReduce<BLOCK>::TempStorage& tmp,
+           PerVector per_vector) {
+  if (threadIdx.x == 0)
+    ring.start(stages, in, n, tiles, tile_counter);
+  __syncthreads();
+  publish_next_aggregate<BLOCK>(ring, typename Ring::Turn(0), stages, in, n, tiles, status, tmp,
+                                per_vector);
+  __syncthreads(); // warp 0 has read the reduction's storage
+}
+
+// Every thread, at the start of the block's k-th turn: thread 0 claims the tile that will refill
+// this turn's stage (into `next`; the atomic's latency hides behind the turn), and every thread
+// waits for the turn's tile, whose aggregate is published already. Returns its index; >= tiles:
+// the block is done (claims only grow, so every later stage is past the end too, with no copy
+// pending).
+template <typename Ring>
+__device__ __forceinline__ unsigned begin_turn(Ring& ring, typename Ring::Turn turn,
+                                               unsigned* tile_counter, unsigned& next) {
+  next = 0;
+  if (threadIdx.x == 0)
+    next = atomicAdd(tile_counter, 1u);
+  return ring.wait(turn);
+}
+
 // Host side: the persistent grid, as many blocks of `kernel` as fit on the device at once with
-// `stage_bytes` of dynamic shared memory (opted in above 48 KiB), per device. `who` names the
-// variant in errors.
+// `stage_bytes` of dynamic shared memory (opted in above 48 KiB), per device; throws on a device
+// without the bulk copy engine. `who` names the variant in errors.
 template <typename Kernel>
 unsigned resident_blocks(PerDevice<unsigned>& cache, Kernel kernel, int block, int stage_bytes,
                          const char* who) {
   return cache.get([&](int device) {
+    // checked once per device here, not on every call (the call is timed)
+    if (!supports_bulk_copy())
+      throw std::runtime_error(std::string(who) + " needs the bulk copy engine (sm_90 or newer)");
     CUDA_CHECK(
         cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, stage_bytes));
     int per_sm = 0, sms = 0;

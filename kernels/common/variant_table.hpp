@@ -58,8 +58,15 @@ template <typename Fn> struct Variant {
   bool takes_block() const { return !blocks.empty(); }
 };
 
+// Tile-size functions of the rows: none, one element per thread, two per thread.
 inline std::size_t no_tile(int) {
   return 0;
+}
+inline std::size_t one_per_thread(int block) {
+  return static_cast<std::size_t>(block);
+}
+inline std::size_t two_per_thread(int block) {
+  return 2 * static_cast<std::size_t>(block);
 }
 
 // The row named `name` in `table`, or nullptr when there is none.

@@ -69,21 +69,14 @@ __global__ void __launch_bounds__(BLOCK)
   int* const stages = reinterpret_cast<int*>(s_dynamic);
   int* const staging = stages + kStages * Ring::Tile::kTile;
 
-  if (threadIdx.x == 0)
-    shared.ring.start(stages, in, n, tiles, tile_counter);
-  __syncthreads();
-  publish_next_aggregate<BLOCK>(shared.ring, Turn(0), stages, in, n, tiles, status, shared.reduce,
-                                CountOfVector{});
-  __syncthreads(); // warp 0 has read the reduction's storage
-
+  start_ring<BLOCK>(shared.ring, stages, in, n, tiles, tile_counter, status, shared.reduce,
+                    CountOfVector{});
   for (unsigned k = 0;; ++k) {
     const Turn turn(k);
-    unsigned next = 0; // the claim for this stage's next tile, used once the stage is read
-    if (threadIdx.x == 0)
-      next = atomicAdd(tile_counter, 1u);
-    const unsigned tile = shared.ring.wait(turn); // landed already: its count is published
+    unsigned next;
+    const unsigned tile = begin_turn(shared.ring, turn, tile_counter, next);
     if (tile >= tiles)
-      break; // claims only grow: every later stage is past the end too, with no copy pending
+      break;
     int4 v[VECS];
     Ring::read(stages, turn.stage, tile, in, n, v);
     unsigned rank[VECS];
@@ -115,17 +108,10 @@ void compact_prefetch_lookback(void* temp, std::size_t& temp_bytes, const int* i
     constexpr int BLOCK = decltype(b)::value;
     using Ring = PrefetchRing<BLOCK>;
     constexpr std::size_t kTile = Ring::Tile::kTile;
-    const std::size_t tiles = (n + kTile - 1) / kTile;
-    TempLayout layout(temp);
-    const TileStatusStorage status_words = take_tile_status(layout, tiles);
-    if (layout.sized(temp_bytes))
+    TileStatusStorage status_words;
+    if (single_pass_compact_begin(temp, temp_bytes, n, kTile, count, stream, status_words))
       return;
-    if (n == 0) {
-      CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof(unsigned), stream));
-      return;
-    }
-    if (!supports_bulk_copy())
-      throw std::runtime_error(std::string(kWho) + " needs the bulk copy engine (sm_90 or newer)");
+    const std::size_t tiles = status_words.tiles;
     // bulk copies of the input; the output is written as scalars (store_run): any 4-byte alignment
     check_aligned(in, kBulkAlign, kWho, "input");
     constexpr int kSharedBytes = Ring::kStageBytes + static_cast<int>(kTile * sizeof(int));

@@ -112,15 +112,10 @@ void compact_single_pass(void* temp, std::size_t& temp_bytes, const int* in, int
     constexpr int VECS = compact_vecs(BLOCK);
     constexpr std::size_t kTile = CompactTile<BLOCK>::kTile;
     constexpr int kStageBytes = static_cast<int>(kTile * sizeof(int));
-    const std::size_t tiles = (n + kTile - 1) / kTile;
-    TempLayout layout(temp);
-    const TileStatusStorage status_words = take_tile_status(layout, tiles);
-    if (layout.sized(temp_bytes))
+    TileStatusStorage status_words;
+    if (single_pass_compact_begin(temp, temp_bytes, n, kTile, count, stream, status_words))
       return;
-    if (n == 0) {
-      CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof(unsigned), stream));
-      return;
-    }
+    const std::size_t tiles = status_words.tiles;
     // int4 loads of the input; the output is written as scalars (store_run): any 4-byte alignment
     check_aligned(in, kVectorAlign, "compact/single_pass", "input");
     opt_in<BLOCK, VECS>(kStageBytes);

@@ -5,7 +5,9 @@
 #pragma once
 
 #include "common/block.cuh"
+#include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
+#include "common/temp_storage.hpp"
 #include "common/tile_io.cuh"
 #include "common/warp.cuh"
 
@@ -99,6 +101,26 @@ __device__ __forceinline__ void store_run(int* dst, const int* stage, unsigned t
   for (unsigned i = threadIdx.x; i < lead + tile_count; i += BLOCK)
     if (i >= lead)
       __stcs(dst + (i - lead), stage[i - lead]); // evict-first: not re-read
+}
+
+// ---- host side
+
+// The first steps of a single-pass compaction's host function, in the temp-storage contract
+// (common/temp_storage.hpp): carves the tile counter and one status word per tile of `tile_elems`
+// elements out of `temp` into `status_words`. Returns true when the call is done: the size query,
+// or n == 0 (the kept count set to 0 on `stream`).
+inline bool single_pass_compact_begin(void* temp, std::size_t& temp_bytes, std::size_t n,
+                                      std::size_t tile_elems, unsigned* count, cudaStream_t stream,
+                                      TileStatusStorage& status_words) {
+  TempLayout layout(temp);
+  status_words = take_tile_status(layout, (n + tile_elems - 1) / tile_elems);
+  if (layout.sized(temp_bytes))
+    return true;
+  if (n == 0) {
+    CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof(unsigned), stream));
+    return true;
+  }
+  return false;
 }
 
 } // namespace gps::compact

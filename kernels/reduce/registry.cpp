@@ -12,15 +12,6 @@ VariantFunction reduce_cpu, reduce_cpu_parallel, reduce_interleaved, reduce_conv
     reduce_first_add_on_load, reduce_warp_shuffle, reduce_atomic_accumulate,
     reduce_vectorized_grid_stride, reduce_thrust, reduce_cub;
 
-namespace {
-std::size_t one_per_thread(int block) {
-  return static_cast<std::size_t>(block);
-}
-std::size_t two_per_thread(int block) {
-  return 2 * static_cast<std::size_t>(block);
-}
-} // namespace
-
 const std::vector<Variant>& variants() {
   static const std::vector<Variant> table = {
       {"cpu",

@@ -79,22 +79,14 @@ __global__ void __launch_bounds__(BLOCK)
   extern __shared__ int4 s_dynamic[]; // the ring's stages
   int* const stages = reinterpret_cast<int*>(s_dynamic);
 
-  if (threadIdx.x == 0)
-    shared.ring.start(stages, in, n, tiles, tile_counter);
-  __syncthreads();
-  publish_next_aggregate<BLOCK>(shared.ring, Turn(0), stages, in, n, tiles, status, shared.reduce,
-                                SumOfVector{});
-  __syncthreads(); // warp 0 has read the reduction's storage
-
+  start_ring<BLOCK>(shared.ring, stages, in, n, tiles, tile_counter, status, shared.reduce,
+                    SumOfVector{});
   for (unsigned k = 0;; ++k) {
     const Turn turn(k);
-    // the claim for this stage's next tile, issued now and used once the stage is consumed
-    unsigned next = 0;
-    if (threadIdx.x == 0)
-      next = atomicAdd(tile_counter, 1u);
-    const unsigned tile = shared.ring.wait(turn); // landed already: its aggregate is published
+    unsigned next;
+    const unsigned tile = begin_turn(shared.ring, turn, tile_counter, next);
     if (tile >= tiles)
-      break; // claims only grow: every later stage is past the end too, with no copy pending
+      break;
     int4 v[Ring::Tile::kVecs];
     Ring::read(stages, turn.stage, tile, in, n, v);
     const int warp_total = warp_scan_vectors(v);
@@ -131,8 +123,6 @@ void exclusive_scan_prefetch_lookback(void* temp, std::size_t& temp_bytes, const
     const TileStatusStorage status_words = take_tile_status(layout, tiles);
     if (layout.sized(temp_bytes) || n == 0)
       return;
-    if (!supports_bulk_copy())
-      throw std::runtime_error(std::string(kWho) + " needs the bulk copy engine (sm_90 or newer)");
     check_aligned(in, kBulkAlign, kWho, "input");
     check_aligned(out, kVectorAlign, kWho, "output");
     static PerDevice<unsigned> resident;

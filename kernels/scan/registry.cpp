@@ -18,15 +18,6 @@ std::size_t coarsened_tile(int block);
 std::size_t single_pass_tile(int block); // chained and decoupled_lookback
 std::size_t prefetch_tile(int block);
 
-namespace {
-std::size_t one_per_thread(int block) {
-  return static_cast<std::size_t>(block);
-}
-std::size_t two_per_thread(int block) {
-  return 2 * static_cast<std::size_t>(block);
-}
-} // namespace
-
 const std::vector<Variant>& variants() {
   static const std::vector<Variant> table = {
       {"cpu",

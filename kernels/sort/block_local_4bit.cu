@@ -22,6 +22,8 @@
 // Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), G keys/s, uniform keys: at
 // 2^24 by block 64: 11.9, 128: 13.6, 256: 13.6, 512: 13.0, 1024: 12.3; at 2^28 15.1 keys, 11.9
 // pairs (block 256), 0.36x CUB, 4.4x split_1bit.
+// int32 and float32 keys: every bit and digit is read from the key after sort.hpp's KeyOrder
+// transform; the keys move unchanged.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "sort/passes.hpp"
@@ -37,10 +39,11 @@ constexpr int kDigits = 1 << kBits;
 constexpr int kPasses = 32 / kBits;
 constexpr int kItems = 4; // keys per thread: one 16-byte shared-memory access per split round
 
-template <int BLOCK>
+template <int BLOCK, KeyType KT>
 __global__ void __launch_bounds__(BLOCK)
     tile_digit_counts(const unsigned* __restrict__ keys, int* __restrict__ counts, std::size_t n,
                       std::size_t tiles, int shift) {
+  constexpr KeyOrder order = key_order(KT);
   constexpr int kTile = BLOCK * kItems;
   __shared__ unsigned s_count[kDigits];
   if (threadIdx.x < kDigits)
@@ -52,7 +55,7 @@ __global__ void __launch_bounds__(BLOCK)
   for (int j = 0; j < kItems; ++j) {
     const std::size_t i = base + j * BLOCK + threadIdx.x;
     // kDigits marks "no key" (past the end); warp-aggregated: one shared atomic per digit present
-    const unsigned digit = i < n ? (keys[i] >> shift) & (kDigits - 1) : kDigits;
+    const unsigned digit = i < n ? (order(keys[i]) >> shift) & (kDigits - 1) : kDigits;
     const unsigned peers = match_any_bits<kBits + 1>(digit);
     if (digit < kDigits && (peers & below) == 0)
       atomicAdd(&s_count[digit], __popc(peers));
@@ -62,12 +65,13 @@ __global__ void __launch_bounds__(BLOCK)
     counts[threadIdx.x * tiles + blockIdx.x] = static_cast<int>(s_count[threadIdx.x]);
 }
 
-template <int BLOCK, bool PAIRS>
+template <int BLOCK, bool PAIRS, KeyType KT>
 __global__ void __launch_bounds__(BLOCK)
     local_sort_scatter(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
                        const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out,
                        const int* __restrict__ counts, const int* __restrict__ offsets,
                        std::size_t n, std::size_t tiles, int shift) {
+  constexpr KeyOrder order = key_order(KT);
   constexpr int kTile = BLOCK * kItems;
   using Scan = BlockScan<BLOCK>;
   __shared__ __align__(16) unsigned s_keys[kTile];
@@ -80,12 +84,12 @@ __global__ void __launch_bounds__(BLOCK)
   const std::size_t base = tile * kTile;
   const auto valid = static_cast<unsigned>(n - base < kTile ? n - base : kTile);
 
-  // load, striped (coalesced). Missing keys are ~0u: digit 15 in every pass and last in tile
-  // order, so the stable local sort keeps them behind every real key, at positions >= valid.
+  // load, striped (coalesced). Missing keys order last (digit 15 in every pass, last in tile
+  // order), so the stable local sort keeps them behind every real key, at positions >= valid.
 #pragma unroll
   for (int j = 0; j < kItems; ++j) {
     const unsigned i = j * BLOCK + threadIdx.x;
-    s_keys[i] = i < valid ? keys_in[base + i] : ~0u;
+    s_keys[i] = i < valid ? keys_in[base + i] : order.largest();
     if constexpr (PAIRS)
       s_vals[i] = i < valid ? vals_in[base + i] : 0u;
   }
@@ -120,7 +124,7 @@ __global__ void __launch_bounds__(BLOCK)
     int zeros = 0;
 #pragma unroll
     for (int j = 0; j < kItems; ++j)
-      zeros += ((k[j] >> bit) & 1u) ^ 1u;
+      zeros += ((order(k[j]) >> bit) & 1u) ^ 1u;
     int total_zeros = 0;
     int zeros_before = Scan::exclusive_sum(zeros, total_zeros, s_scan);
     // a 0-bit key goes after the 0-bit keys before it; a 1-bit key after every 0-bit key and the
@@ -129,7 +133,8 @@ __global__ void __launch_bounds__(BLOCK)
     const int first = threadIdx.x * kItems;
 #pragma unroll
     for (int j = 0; j < kItems; ++j)
-      pos[j] = ((k[j] >> bit) & 1u) ? total_zeros + (first + j - zeros_before) : zeros_before++;
+      pos[j] =
+          ((order(k[j]) >> bit) & 1u) ? total_zeros + (first + j - zeros_before) : zeros_before++;
     __syncthreads(); // every thread has read its keys
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
@@ -146,7 +151,7 @@ __global__ void __launch_bounds__(BLOCK)
     const unsigned s = j * BLOCK + threadIdx.x;
     if (s < valid) {
       const unsigned key = s_keys[s];
-      const unsigned digit = (key >> shift) & (kDigits - 1);
+      const unsigned digit = (order(key) >> shift) & (kDigits - 1);
       const std::size_t dst = static_cast<std::size_t>(s_dest[digit]) + (s - s_start[digit]);
       keys_out[dst] = key;
       if constexpr (PAIRS)
@@ -164,7 +169,7 @@ std::size_t block_local_4bit_tile(int block) {
 void sort_block_local_4bit_with_scan(void* temp, std::size_t& temp_bytes,
                                      std::string_view scan_name, const unsigned* keys_in,
                                      unsigned* keys_out, const unsigned* vals_in,
-                                     unsigned* vals_out, std::size_t n, int block,
+                                     unsigned* vals_out, std::size_t n, KeyType key_type, int block,
                                      cudaStream_t stream) {
   const scan::Variant& scan = detail::gpu_scan(scan_name);
   if (n == 0) {
@@ -175,34 +180,38 @@ void sort_block_local_4bit_with_scan(void* temp, std::size_t& temp_bytes,
   if (n > 0xffffffffu)
     throw std::invalid_argument("block_local_4bit: n must be below 2^32 (32-bit digit offsets)");
   dispatch_block_size(block, [&](auto b) {
-    constexpr int BLOCK = decltype(b)::value;
-    const std::size_t tiles = (n + block_local_4bit_tile(BLOCK) - 1) / block_local_4bit_tile(BLOCK);
-    const std::size_t table = kDigits * tiles; // counts[digit][tile], < 2^28 entries
-    const auto grid = static_cast<unsigned>(tiles);
-    // per pass: count the digits of every tile, scan the digit table, local sort and scatter
-    detail::scan_based_sort(
-        temp, temp_bytes, scan, kPasses, table, keys_in, keys_out, vals_in, vals_out, n, block,
-        stream,
-        [&](const detail::PassBuffers& p, int pass, int* counts) {
-          tile_digit_counts<BLOCK>
-              <<<grid, BLOCK, 0, stream>>>(p.keys_src, counts, n, tiles, pass * kBits);
-          CUDA_CHECK_LAUNCH();
-        },
-        [&](const detail::PassBuffers& p, int pass, const int* counts, const int* offsets,
-            auto pairs) {
-          local_sort_scatter<BLOCK, decltype(pairs)::value>
-              <<<grid, BLOCK, 0, stream>>>(p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, counts,
-                                           offsets, n, tiles, pass * kBits);
-          CUDA_CHECK_LAUNCH();
-        });
+    dispatch_key_type(key_type, [&](auto kt) {
+      constexpr int BLOCK = decltype(b)::value;
+      constexpr KeyType KT = decltype(kt)::value;
+      const std::size_t tiles =
+          (n + block_local_4bit_tile(BLOCK) - 1) / block_local_4bit_tile(BLOCK);
+      const std::size_t table = kDigits * tiles; // counts[digit][tile], < 2^28 entries
+      const auto grid = static_cast<unsigned>(tiles);
+      // per pass: count the digits of every tile, scan the digit table, local sort and scatter
+      detail::scan_based_sort(
+          temp, temp_bytes, scan, kPasses, table, keys_in, keys_out, vals_in, vals_out, n, block,
+          stream,
+          [&](const detail::PassBuffers& p, int pass, int* counts) {
+            tile_digit_counts<BLOCK, KT>
+                <<<grid, BLOCK, 0, stream>>>(p.keys_src, counts, n, tiles, pass * kBits);
+            CUDA_CHECK_LAUNCH();
+          },
+          [&](const detail::PassBuffers& p, int pass, const int* counts, const int* offsets,
+              auto pairs) {
+            local_sort_scatter<BLOCK, decltype(pairs)::value, KT>
+                <<<grid, BLOCK, 0, stream>>>(p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, counts,
+                                             offsets, n, tiles, pass * kBits);
+            CUDA_CHECK_LAUNCH();
+          });
+    });
   });
 }
 
 void sort_block_local_4bit(void* temp, std::size_t& temp_bytes, const unsigned* keys_in,
                            unsigned* keys_out, const unsigned* vals_in, unsigned* vals_out,
-                           std::size_t n, int block, cudaStream_t stream) {
+                           std::size_t n, KeyType key_type, int block, cudaStream_t stream) {
   sort_block_local_4bit_with_scan(temp, temp_bytes, kDefaultScan, keys_in, keys_out, vals_in,
-                                  vals_out, n, block, stream);
+                                  vals_out, n, key_type, block, stream);
 }
 
 } // namespace gps::sort

@@ -25,8 +25,29 @@ namespace gps::sort {
 // copy (one more read and write of every key and value) is part of the timed work. For 32-bit
 // keys with the default comparison Thrust dispatches to CUB's radix sort. The query makes only
 // Thrust's size query (no copy).
+namespace {
+
+// Calls f(T{}) with the C++ type of the key type: Thrust and CUB sort int and float keys natively,
+// with the same order as KeyOrder (sort.hpp).
+template <typename F> void with_key_type(KeyType t, F&& f) {
+  if (t == KeyType::Uint32)
+    f(unsigned{});
+  else if (t == KeyType::Int32)
+    f(int{});
+  else
+    f(float{});
+}
+template <typename T> const T* as(const unsigned* p) {
+  return reinterpret_cast<const T*>(p);
+}
+template <typename T> T* as(unsigned* p) {
+  return reinterpret_cast<T*>(p);
+}
+
+} // namespace
+
 void sort_thrust(void* temp, std::size_t& temp_bytes, const unsigned* keys_in, unsigned* keys_out,
-                 const unsigned* vals_in, unsigned* vals_out, std::size_t n, int,
+                 const unsigned* vals_in, unsigned* vals_out, std::size_t n, KeyType key_type, int,
                  cudaStream_t stream) {
   if (n == 0) {
     no_temp_needed(temp, temp_bytes);
@@ -41,17 +62,21 @@ void sort_thrust(void* temp, std::size_t& temp_bytes, const unsigned* keys_in, u
   }
   thrust_with_temp(temp, temp_bytes, [&](ThrustTempAllocator& allocator) {
     const auto policy = thrust::cuda::par_nosync(allocator).on(stream);
-    if (!vals_in)
-      thrust::sort(policy, keys_out, keys_out + n);
-    else
-      thrust::stable_sort_by_key(policy, keys_out, keys_out + n, vals_out);
+    with_key_type(key_type, [&](auto key) {
+      using T = decltype(key);
+      T* keys = as<T>(keys_out);
+      if (!vals_in)
+        thrust::sort(policy, keys, keys + n);
+      else
+        thrust::stable_sort_by_key(policy, keys, keys + n, vals_out);
+    });
   });
   if (temp)
     CUDA_CHECK_LAUNCH();
 }
 
 void sort_cub(void* temp, std::size_t& temp_bytes, const unsigned* keys_in, unsigned* keys_out,
-              const unsigned* vals_in, unsigned* vals_out, std::size_t n, int,
+              const unsigned* vals_in, unsigned* vals_out, std::size_t n, KeyType key_type, int,
               cudaStream_t stream) {
   if (n > static_cast<std::size_t>(INT_MAX))
     throw std::invalid_argument("cub sort: n must be at most INT_MAX (32-bit offsets)");
@@ -62,23 +87,26 @@ void sort_cub(void* temp, std::size_t& temp_bytes, const unsigned* keys_in, unsi
   // int items: CUB picks 32-bit offsets, its fastest configuration
   const int items = static_cast<int>(n);
   constexpr int kBeginBit = 0, kEndBit = 32;
-  TempLayout layout(temp);
-  std::size_t cub_bytes = 0;
-  if (!vals_in)
-    CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, cub_bytes, keys_in, keys_out, items,
-                                              kBeginBit, kEndBit, stream));
-  else
-    CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, cub_bytes, keys_in, keys_out, vals_in,
-                                               vals_out, items, kBeginBit, kEndBit, stream));
-  void* cub_temp = layout.take_bytes(cub_bytes);
-  if (layout.sized(temp_bytes))
-    return;
-  if (!vals_in)
-    CUDA_CHECK(cub::DeviceRadixSort::SortKeys(cub_temp, cub_bytes, keys_in, keys_out, items,
-                                              kBeginBit, kEndBit, stream));
-  else
-    CUDA_CHECK(cub::DeviceRadixSort::SortPairs(cub_temp, cub_bytes, keys_in, keys_out, vals_in,
-                                               vals_out, items, kBeginBit, kEndBit, stream));
+  with_key_type(key_type, [&](auto key) {
+    using T = decltype(key);
+    TempLayout layout(temp);
+    std::size_t cub_bytes = 0;
+    const auto run = [&](void* cub_temp) {
+      if (!vals_in)
+        CUDA_CHECK(cub::DeviceRadixSort::SortKeys(cub_temp, cub_bytes, as<T>(keys_in),
+                                                  as<T>(keys_out), items, kBeginBit, kEndBit,
+                                                  stream));
+      else
+        CUDA_CHECK(cub::DeviceRadixSort::SortPairs(cub_temp, cub_bytes, as<T>(keys_in),
+                                                   as<T>(keys_out), vals_in, vals_out, items,
+                                                   kBeginBit, kEndBit, stream));
+    };
+    run(nullptr); // the size query
+    void* cub_temp = layout.take_bytes(cub_bytes);
+    if (layout.sized(temp_bytes))
+      return;
+    run(cub_temp);
+  });
 }
 
 } // namespace gps::sort

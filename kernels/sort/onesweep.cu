@@ -27,7 +27,8 @@
 // or scan over a digit table (one histogram pass for all digits, and the per-tile offsets come
 // from the decoupled look-back inside the sorting kernel), and the local sort is a single
 // match-based ranking instead of four block-wide splits. Each pass reads and writes every key
-// (and value) exactly once.
+// (and value) exactly once. int32 and float32 keys: the digits are taken from the keys after
+// sort.hpp's KeyOrder transform (the histogram and digit_of), and the keys move unchanged.
 // Limits: n < 2^31 - 1 (32-bit tile positions; look-back values are 31-bit); any 4-byte-aligned
 // pointers (scalar, warp-striped global loads and stores).
 // Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), G keys/s, uniform keys: block
@@ -67,9 +68,11 @@ template <> struct OnesweepPolicy<512> {
 
 // ---- up front: the four digit histograms, then their exclusive scans --------------------------
 
+template <KeyType KT>
 __global__ void __launch_bounds__(kHistBlock)
     onesweep_histogram(const unsigned* __restrict__ keys, std::size_t n,
                        unsigned* __restrict__ bins) {
+  constexpr KeyOrder order = key_order(KT); // a compile-time constant: nothing for uint32
   constexpr int kTile = kHistBlock * kHistItems;
   __shared__ unsigned s_bins[kPasses][kRadix];
   for (int i = threadIdx.x; i < kPasses * kRadix; i += kHistBlock)
@@ -81,7 +84,7 @@ __global__ void __launch_bounds__(kHistBlock)
 #pragma unroll
     for (int j = 0; j < kHistItems; ++j) { // all loads first, then the atomics
       const std::size_t i = base + j * kHistBlock + threadIdx.x;
-      k[j] = i < n ? keys[i] : 0u;
+      k[j] = i < n ? order(keys[i]) : 0u;
     }
 #pragma unroll
     for (int j = 0; j < kHistItems; ++j) {
@@ -114,7 +117,9 @@ __global__ void __launch_bounds__(kRadix) onesweep_scan_bins(unsigned* bins) {
 
 // The steps of one pass over one tile, in the order the kernel runs them. One agent per block; its
 // fields live in registers, its TempStorage in shared memory.
-template <int BLOCK, bool PAIRS> struct OnesweepAgent {
+template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
+  // the key type's order (sort.hpp), a compile-time constant: nothing for uint32
+  static __device__ __forceinline__ unsigned ordered(unsigned key) { return key_order(KT)(key); }
   static constexpr int kItems = OnesweepPolicy<BLOCK>::kItems;
   static constexpr int kWarps = BLOCK / kWarpSize;
   static constexpr int kTile = BLOCK * kItems;
@@ -148,7 +153,7 @@ template <int BLOCK, bool PAIRS> struct OnesweepAgent {
         first(warp_id() * kWarpItems + lane_id()) {}
 
   __device__ __forceinline__ unsigned digit_of(unsigned key) const {
-    return (key >> shift) & (kRadix - 1);
+    return (ordered(key) >> shift) & (kRadix - 1);
   }
 
   // The next tile index from the pass's atomic counter (launch order, so the look-back only ever
@@ -186,11 +191,11 @@ template <int BLOCK, bool PAIRS> struct OnesweepAgent {
     }
   }
 
-  // Missing keys of the last tile are ~0u: digit 255 in every pass and last in input order, so
+  // Missing keys of the last tile order last (digit 255 in every pass, last in input order), so
   // they rank behind every real key, at sorted positions >= valid, and are never written.
   __device__ __forceinline__ void load_keys(const unsigned* __restrict__ keys_in,
                                             unsigned (&keys)[kItems]) const {
-    load_tile(keys_in, ~0u, keys);
+    load_tile(keys_in, key_order(KT).largest(), keys);
   }
 
   // Match-based ranking within the warp: item by item, the lanes sharing a digit (peers, from the
@@ -321,13 +326,13 @@ template <int BLOCK, bool PAIRS> struct OnesweepAgent {
   }
 };
 
-template <int BLOCK, bool PAIRS>
+template <int BLOCK, bool PAIRS, KeyType KT>
 __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
     onesweep_pass(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
                   const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out, unsigned n,
                   int shift, const unsigned* __restrict__ digit_starts,
                   DigitTileStatus<kRadix> status, unsigned* __restrict__ tile_counter) {
-  using Agent = OnesweepAgent<BLOCK, PAIRS>;
+  using Agent = OnesweepAgent<BLOCK, PAIRS, KT>;
   __shared__ typename Agent::TempStorage storage;
   Agent agent(storage, shift, status);
   agent.take_tile(tile_counter, n);
@@ -352,11 +357,11 @@ int sm_count() {
   return sms;
 }
 
-template <int BLOCK, bool PAIRS>
+template <int BLOCK, bool PAIRS, KeyType KT>
 void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_in,
                      unsigned* keys_out, const unsigned* vals_in, unsigned* vals_out, std::size_t n,
                      cudaStream_t stream) {
-  constexpr std::size_t kTile = OnesweepAgent<BLOCK, PAIRS>::kTile;
+  constexpr std::size_t kTile = OnesweepAgent<BLOCK, PAIRS, KT>::kTile;
   const std::size_t tiles = (n + kTile - 1) / kTile;
   // temporary storage: pass counters + histograms (one memset), the status of one pass (cleared
   // before each pass and reused, so it stays small enough for L2), temporary keys (and values)
@@ -376,7 +381,7 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   const std::size_t hist_tiles = (n + kHistBlock * kHistItems - 1) / (kHistBlock * kHistItems);
   const auto hist_grid = static_cast<unsigned>(
       std::min<std::size_t>(hist_tiles, 4 * static_cast<std::size_t>(sm_count())));
-  onesweep_histogram<<<hist_grid, kHistBlock, 0, stream>>>(keys_in, n, bins);
+  onesweep_histogram<KT><<<hist_grid, kHistBlock, 0, stream>>>(keys_in, n, bins);
   CUDA_CHECK_LAUNCH();
   onesweep_scan_bins<<<kPasses, kRadix, 0, stream>>>(bins);
   CUDA_CHECK_LAUNCH();
@@ -385,7 +390,7 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
     const auto p = detail::pass_buffers(pass, kPasses, keys_in, keys_out, keys_tmp, vals_in,
                                         vals_out, vals_tmp);
     CUDA_CHECK(cudaMemsetAsync(status, 0, tiles * kRadix * sizeof(unsigned), stream));
-    onesweep_pass<BLOCK, PAIRS><<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(
+    onesweep_pass<BLOCK, PAIRS, KT><<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(
         p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, static_cast<unsigned>(n), pass * kRadixBits,
         bins + pass * kRadix, DigitTileStatus<kRadix>{status}, counters + pass);
     CUDA_CHECK_LAUNCH();
@@ -395,10 +400,12 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
 template <int BLOCK>
 void onesweep_dispatch(void* temp, std::size_t& temp_bytes, const unsigned* keys_in,
                        unsigned* keys_out, const unsigned* vals_in, unsigned* vals_out,
-                       std::size_t n, cudaStream_t stream) {
+                       std::size_t n, KeyType key_type, cudaStream_t stream) {
   detail::with_pairs(vals_in, [&](auto pairs) {
-    onesweep_launch<BLOCK, decltype(pairs)::value>(temp, temp_bytes, keys_in, keys_out, vals_in,
-                                                   vals_out, n, stream);
+    dispatch_key_type(key_type, [&](auto kt) { // uint32: the transform-free kernels
+      onesweep_launch<BLOCK, decltype(pairs)::value, decltype(kt)::value>(
+          temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n, stream);
+    });
   });
 }
 
@@ -416,8 +423,8 @@ std::size_t onesweep_tile(int block) {
 }
 
 void sort_onesweep(void* temp, std::size_t& temp_bytes, const unsigned* keys_in, unsigned* keys_out,
-                   const unsigned* vals_in, unsigned* vals_out, std::size_t n, int block,
-                   cudaStream_t stream) {
+                   const unsigned* vals_in, unsigned* vals_out, std::size_t n, KeyType key_type,
+                   int block, cudaStream_t stream) {
   // status words hold counts + 1 below bit 31, and tile positions are 32-bit
   if (n >= (std::size_t{1} << 31) - 1)
     throw std::invalid_argument("onesweep: n must be below 2^31 - 1 (32-bit tile positions, "
@@ -430,9 +437,11 @@ void sort_onesweep(void* temp, std::size_t& temp_bytes, const unsigned* keys_in,
     return;
   }
   if (block == 256)
-    onesweep_dispatch<256>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n, stream);
+    onesweep_dispatch<256>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n, key_type,
+                           stream);
   else
-    onesweep_dispatch<512>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n, stream);
+    onesweep_dispatch<512>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n, key_type,
+                           stream);
 }
 
 } // namespace gps::sort

@@ -12,9 +12,6 @@ VariantFunction sort_cpu_std, sort_cpu_radix, sort_split_1bit, sort_block_local_
     sort_thrust, sort_cub;
 
 namespace {
-std::size_t one_per_thread(int block) {
-  return static_cast<std::size_t>(block);
-}
 
 // What the benchmarks may trim for time (the tests run every block at every edge size).
 constexpr BenchLimits kStdSortLimits = {24, 30, false};  // the comparison sort: slow above 2^24

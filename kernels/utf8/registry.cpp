@@ -17,9 +17,6 @@ std::remove_pointer_t<EncodeFn> encode_cpu_parallel, encode_iconv, encode_scan_b
 
 namespace {
 // The scan-based kernels take one element per thread: their tile is the block.
-std::size_t one_per_thread(int block) {
-  return static_cast<std::size_t>(block);
-}
 
 // The benchmarks' trimming (common/variant_table.hpp): the CPU rows stop at 2^28 (the issue's
 // comparison point; a scalar pass over 2^30 bytes takes seconds).

@@ -298,6 +298,19 @@ def test_real_rerun_raises_no_alarm_at_small_sizes(capsys):
     assert status == 0
 
 
+def test_runs_timed_differently_are_compared_with_a_warning(capsys, tmp_path):
+    doc = load_doc(FIXTURES / "gpu_run.json")
+    doc["context"]["gpu_timing"] = "blocked: work enqueued behind a blocking kernel"
+    a = write_doc(tmp_path / "blocked.json", doc)
+    doc["context"]["gpu_timing"] = "direct: events around the work as enqueued"
+    b = write_doc(tmp_path / "direct.json", doc)
+    status, out, err = run(capsys, a, b)
+    assert status == 0
+    assert "measured differently (gpu_timing" in err
+    status, out, err = run(capsys, a, a)
+    assert "measured differently" not in err
+
+
 def test_per_copy_compares_fractions_of_each_gpus_own_copy(capsys, tmp_path):
     """A GPU with 1.4x the copy bandwidth on which every variant but CUB is 1.4x faster: by time
     everything but CUB is faster; per copy, CUB alone falls behind."""
