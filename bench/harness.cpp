@@ -291,7 +291,15 @@ struct Row {
   bool validated = false;
 };
 
+// row_s: the row's wall time, set-up included (the first row of a size and axis point makes its
+// data and expected output; the first of a size measures the copy), so a run's cost can be traced.
+void set_row_seconds(benchmark::State& state, std::chrono::steady_clock::time_point start) {
+  state.counters["row_s"] =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 void run_row(benchmark::State& state, Row& row) {
+  const auto start = std::chrono::steady_clock::now();
   const VariantInfo& v = *row.variant;
   const bool gpu = v.target == Target::Gpu;
   if (gpu && !gpu_present()) {
@@ -349,10 +357,12 @@ void run_row(benchmark::State& state, Row& row) {
     if (gpu && !timing.blocked && !options().no_blocking)
       direct.insert(&v);
     set_counters(state, inst.traffic(), row.size.n, row.block, gpu ? &timing : nullptr, s);
+    set_row_seconds(state, start);
   });
 }
 
 void run_copy_row(benchmark::State& state, std::size_t n) {
+  const auto start = std::chrono::steady_clock::now();
   if (!gpu_present()) {
     state.SkipWithError(gpu_absence().c_str());
     return;
@@ -376,6 +386,7 @@ void run_copy_row(benchmark::State& state, std::size_t n) {
     }
     const double bytes = 2.0 * static_cast<double>(n) * sizeof(int);
     set_counters(state, {bytes, static_cast<double>(n)}, n, 0, &timing, s);
+    set_row_seconds(state, start);
   });
 }
 

@@ -4,7 +4,7 @@
 # Usage: STEPS="build test sanitize bench" BENCH_ARGS="--benchmark_filter=^scan/" scripts/gpu_check.sh
 # STEPS may also hold "gate": the regression gate checked on this GPU: the quick preset (--gps_quick)
 #   run three times with 5 repetitions, the third with --gps_inject_slowdown=$GATE_SLOWDOWN (0.05),
-#   then compare.py --fail-above 2.5: no alarm between the first two, every GPU row of the third
+#   then compare.py --fail-above 3.5: no alarm between the first two, every GPU row of the third
 #   flagged (gate-*.json and gate.txt in $OUT). GATE_FILTER (default: the GPU rows, -/(cpu|iconv))
 #   picks the rows: the gate judges GPU rows, and the CPU rows would take most of the time.
 #   TESTS="test_scan test_compact"  test binaries to run (default: every tests/test_* binary)
@@ -115,11 +115,11 @@ if has gate; then
   gps_python_env || exit 1
   {
     echo "== rerun (expected: no alarm, exit 0)"
-    "$GPS_PY" "$ROOT/scripts/compare.py" "$OUT/gate-a.json" "$OUT/gate-b.json" --fail-above 2.5 \
+    "$GPS_PY" "$ROOT/scripts/compare.py" "$OUT/gate-a.json" "$OUT/gate-b.json" --fail-above 3.5 \
       --changed-only
     echo "exit $?"
     echo "== injected slowdown (expected: every GPU row slower, exit 1)"
-    "$GPS_PY" "$ROOT/scripts/compare.py" "$OUT/gate-a.json" "$OUT/gate-slow.json" --fail-above 2.5 |
+    "$GPS_PY" "$ROOT/scripts/compare.py" "$OUT/gate-a.json" "$OUT/gate-slow.json" --fail-above 3.5 |
       tail -5
     echo "exit ${PIPESTATUS[0]}"
   } >"$OUT/gate.txt" 2>&1

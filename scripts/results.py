@@ -80,6 +80,7 @@ COLUMNS = [
     "rep_us",  # tuple: each repetition's median time (one entry without repetitions)
     "noise_rel",  # relative noise of the iteration samples (NaN when unknown)
     "samples",  # iteration samples behind one repetition's median (NaN when unknown)
+    "host_timed",  # GPU rows timed directly, launch gaps included (the counter blocked = 0)
 ]
 
 
@@ -557,6 +558,7 @@ def _fold(path: str, name: str, g: dict) -> dict:
         "rep_us": tuple(rep_times) if rep_times else (time,),
         "noise_rel": noise_rel,
         "samples": samples,
+        "host_timed": _to_float(main.get("blocked")) == 0.0,
     }
 
 
