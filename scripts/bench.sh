@@ -42,7 +42,7 @@ if [ "$has_filter" = 1 ] && [ ${#suites[@]} -gt 0 ]; then
 fi
 if [ -n "$out" ] && [ -d "$out" ]; then die "--out $out is a folder, not a file"; fi
 
-gps_python_env || exit 1 # merge_results.py checks the output: fail before a long run
+gps_python_env "matplotlib pandas" || exit 1 # merge_results.py checks the output: fail before a long run
 if [ -n "${GPU_BENCH:-}" ]; then
   bin="$GPU_BENCH"
   [ -x "$bin" ] || die "GPU_BENCH=$bin is not an executable file" 1

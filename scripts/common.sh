@@ -3,10 +3,13 @@
 #
 # gps_configure_and_build [cmake --build args]: configure and build into $BUILD_DIR (default
 #   build/). Extra CMake options in $CMAKE_ARGS, e.g. CMAKE_ARGS=-DCMAKE_CUDA_ARCHITECTURES=80
-# gps_python_env: sets $GPS_PY to a Python that has scripts/requirements.txt (matplotlib, pandas,
-#   pytest): the virtual environment $GPS_VENV (default .venv), made with `python3 -m venv` and
-#   filled with pip only when a package is missing, so that it works where the system Python
-#   refuses pip installs (PEP 668). GPS_PYTHON=/path/to/python uses that interpreter as it is.
+# gps_python_env [MODULES]: sets $GPS_PY to a Python that has MODULES (default: all of
+#   scripts/requirements.txt, "matplotlib pandas pytest"; the benchmark scripts need only
+#   "matplotlib pandas"): the virtual environment $GPS_VENV (default .venv, with the system's site
+#   packages), made with `python3 -m venv` and filled with pip only when a module is missing, so
+#   that it works where the system Python refuses pip installs (PEP 668) and, where the system has
+#   the modules, without a network (the GPU machines). GPS_PYTHON=/path/to/python uses that
+#   interpreter as it is.
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 JOBS="${JOBS:-$(nproc 2>/dev/null || echo 2)}"
@@ -26,11 +29,13 @@ gps_configure_and_build() {
   cmake --build "$BUILD_DIR" -j "$JOBS" "$@"
 }
 
-_gps_has_requirements() {
-  "$1" -c 'import matplotlib, pandas, pytest' >/dev/null 2>&1
+_gps_has_requirements() { # PYTHON [MODULES]
+  local modules="${2:-matplotlib pandas pytest}"
+  "$1" -c "import ${modules// /, }" >/dev/null 2>&1
 }
 
 gps_python_env() {
+  local modules="${1:-matplotlib pandas pytest}"
   if [ -n "${GPS_PYTHON:-}" ]; then
     GPS_PY="$GPS_PYTHON"
     return 0
@@ -38,7 +43,7 @@ gps_python_env() {
   local py="$GPS_VENV/bin/python" base="${GPS_BASE_PYTHON:-python3}"
   # a usable venv: its python runs and it has the packages, or a pip to get them
   if ! { "$py" -c 'import sys' >/dev/null 2>&1 \
-      && { _gps_has_requirements "$py" || "$py" -m pip --version >/dev/null 2>&1; }; }; then
+      && { _gps_has_requirements "$py" "$modules" || "$py" -m pip --version >/dev/null 2>&1; }; }; then
     if ! command -v "$base" >/dev/null 2>&1; then
       echo "scripts: $base not found: install Python 3.9 or newer with venv (Debian/Ubuntu: apt-get install python3 python3-venv)" >&2
       return 1
@@ -53,7 +58,7 @@ gps_python_env() {
       return 1
     fi
   fi
-  if ! _gps_has_requirements "$py"; then
+  if ! _gps_has_requirements "$py" "$modules"; then
     echo "scripts: installing scripts/requirements.txt into $GPS_VENV" >&2
     if ! "$py" -m pip install --quiet --disable-pip-version-check -r "$ROOT/scripts/requirements.txt" >&2; then
       echo "scripts: pip could not install scripts/requirements.txt into $GPS_VENV (no network?)" >&2

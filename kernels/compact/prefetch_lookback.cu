@@ -22,6 +22,15 @@
 // (0.59x of copy's rate): a block turns one tile per iteration of ranking, counting the next tile,
 // look-back and write, and only one tile is on its way meanwhile; scan's ring, with the same two
 // stages and larger tiles, moves 8n bytes in 554 us.
+// H100 (281aece, blocking-kernel timing, 5 repetitions; results/partial/nvidia-h100-prefetch.json):
+// 593.4-596.8 us at 2^28, block 1024 (0.901x copy, 1.18x CUB's 703.0-706.2), 0.909x at 2^30: on
+// the slower memory the issue's 0.85x is met, in about the H200's time, so the bound is the
+// per-tile pace, not the memory.
+// Next to measure (prepared, not run: no device time left): a look-back window of 2 or 4
+// predecessors per lane (PublishedAggregatePrefix<2|4>). The nearest inclusive prefix is about one
+// grid (132 tiles) behind, about 4 round trips of 32; predicted, if those round trips set the
+// pace, keep 0.50 at 2^28 on the H200 from 560 to 470-500 us; no change or slower (as for scan)
+// means they do not.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"

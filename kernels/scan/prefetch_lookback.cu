@@ -32,6 +32,9 @@
 //      three blocks per SM), the best of this variant below 2^22.
 // Final (H200): 554 us at 2^28 (0.921x copy, 1.27x CUB) and 2184 us at 2^30 (0.922x, 1.27x);
 // 150 us at 2^26 (0.88x). Below 2^22 decoupled_lookback stays faster (fewer, smaller tiles).
+// H100 (281aece, blocking-kernel timing, 5 repetitions; results/partial/nvidia-h100-prefetch.json):
+// 730.6-746.9 us at 2^28 against copy 712.9-713.9 and CUB 872.8-879.6 (0.977x copy, 1.20x CUB);
+// 0.978x at 2^30. The same kernel is closer to copy on the slower memory.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"

@@ -62,3 +62,27 @@ def test_missing_package_is_one_line(tmp_path):
     lines = proc.stderr.strip().splitlines()
     assert proc.returncode == 2 and len(lines) == 1
     assert "'pandas' is missing" in lines[0] and "scripts/venv.sh" in lines[0]
+
+
+def test_scripts_that_need_no_pytest_work_offline(tmp_path):
+    """A GPU machine: its Python has matplotlib and pandas but no pytest, and pip has no network.
+    The benchmark scripts (gps_python_env "matplotlib pandas") use it; the tests ask for pytest,
+    and say in one line that pip could not get it."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    py = venv / "bin" / "python"
+    py.write_text('#!/bin/sh\ncase "$*" in\n'
+                  '  *pytest*) exit 1 ;;\n'  # "import matplotlib, pandas, pytest": no pytest
+                  '  "-m pip install"*) echo "no network" >&2; exit 1 ;;\nesac\n'
+                  f'exec "{sys.executable}" "$@"\n')
+    py.chmod(0o755)
+    common = SCRIPTS / "common.sh"
+    env = {k: v for k, v in os.environ.items() if k != "GPS_PYTHON"}
+    env["GPS_VENV"] = str(venv)
+    script = f'source "{common}"; gps_python_env "matplotlib pandas" && echo "$GPS_PY"'
+    proc = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60,
+                          env=env)
+    assert proc.returncode == 0 and proc.stdout.strip() == str(py), proc.stderr
+    proc = subprocess.run(["bash", "-c", f'source "{common}"; gps_python_env'], capture_output=True,
+                          text=True, timeout=60, env=env)
+    assert proc.returncode != 0 and "pip could not install" in proc.stderr
