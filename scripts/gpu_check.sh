@@ -112,7 +112,7 @@ if has gate; then
       --benchmark_out="$OUT/gate-$tag.json" --benchmark_out_format=json >/dev/null 2>"$OUT/gate-$tag.err" ||
       { status=1; log "GATE RUN $tag FAILED"; tail -3 "$OUT/gate-$tag.err"; }
   done
-  gps_python_env "pandas" || exit 1
+  gps_python_env "matplotlib pandas" || exit 1 # what scripts/deps.py asks for
   {
     echo "== rerun (expected: no alarm, exit 0)"
     "$GPS_PY" "$ROOT/scripts/compare.py" "$OUT/gate-a.json" "$OUT/gate-b.json" --fail-above 3.5 \
