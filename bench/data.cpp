@@ -1,10 +1,12 @@
 #include "data.hpp"
 
 #include "common/cpu_parallel.hpp"
+#include "setup_trace.hpp"
 
 namespace gps {
 
 std::vector<int> random_ints(std::size_t n, std::uint64_t seed) {
+  const SetupTrace trace("random_ints", n * sizeof(int));
   std::vector<int> v(n);
   parallel_chunks(n, n < (1u << 20) ? 1u : cpu_threads(),
                   [&](unsigned, std::size_t b, std::size_t e) {
@@ -15,6 +17,7 @@ std::vector<int> random_ints(std::size_t n, std::uint64_t seed) {
 }
 
 std::vector<int> random_sparse_ints(std::size_t n, double keep, std::uint64_t seed) {
+  const SetupTrace trace("random_sparse_ints", n * sizeof(int));
   std::vector<int> v(n);
   // the position draw and the value draw come from two independent streams of the same seed
   const std::uint64_t value_seed = seed ^ 0xD1B54A32D192ED03ull;
@@ -45,6 +48,7 @@ const char* key_distribution_name(KeyDistribution d) {
 }
 
 std::vector<unsigned> random_keys(std::size_t n, std::uint64_t seed, KeyDistribution d) {
+  const SetupTrace trace("random_keys", n * sizeof(unsigned));
   std::vector<unsigned> v(n);
   const auto word = [seed](std::uint64_t stream, std::size_t i) {
     return static_cast<unsigned>(random_word(seed + stream * 0x5851F42D4C957F2Dull, i));
