@@ -34,17 +34,18 @@
 // Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), G keys/s, uniform keys: block
 // 256 / 512: 28.9 / 29.7 at 2^24, 33.6 / 34.3 at 2^28 (keys, 0.81x CUB at 512); pairs 24.7 at
 // 2^24, 27.8 at 2^28 (block 512, 0.77x CUB). Block 512 with 12 keys per thread is the default.
-// Tried next (not yet run on a GPU): all_equal keys run at 0.69x CUB (H100) against 0.81x for
-// uniform ones. The histogram kernel adds 4 shared-memory atomics per key, and with equal keys all
-// 32 of a warp hit one address and serialise: at 2^28 that is about 2^30 conflicting atomics,
-// milliseconds on their own. A warp whose lanes share a digit now counts it with one atomic.
-// Predicted: all_equal from 0.69x to 0.85-0.9x CUB, low_entropy up a little, uniform unchanged
-// within the noise (one shuffle and one vote per key and digit, in a kernel that reads 4 of the
-// sort's 36 bytes per key).
+// Tried and dropped (2026-11-22): all_equal keys run at 0.69x CUB (H100) against 0.81x for
+// uniform ones, and the guess was that the histogram's 4 shared-memory atomics per key serialise
+// when a warp's 32 lanes hit one address. A warp whose lanes shared a digit counted it with one
+// atomic (a shuffle and a vote per key and digit). Predicted: all_equal 0.69x -> 0.85-0.9x CUB,
+// uniform unchanged. Measured on one H200 in one call, A/B/A builds, 5 repetitions, block 512:
+// every row slower: keys at 2^28 uniform 7834 -> 8273 us (+5.6%), low_entropy +4.5%, all_equal
+// 6801 -> 7673 us (+12.8%); pairs +3.6% to +11%; 2^24 the same (+4% to +11%); ranges disjoint,
+// the A runs within 0.1% of each other. Hopper's shared atomics on one address are not the cost
+// the guess assumed; the vote and shuffle added to every key are.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
-#include "common/warp.cuh"
 #include "sort/passes.hpp"
 #include "sort/sort.hpp"
 
@@ -96,23 +97,7 @@ __global__ void __launch_bounds__(kHistBlock)
     }
 #pragma unroll
     for (int j = 0; j < kHistItems; ++j) {
-      const std::size_t row = base + j * kHistBlock;
-      if (row + (threadIdx.x | (kWarpSize - 1)) <
-          n) { // the whole warp's keys: the same in its lanes
-        // a digit the whole warp shares is counted once (equal keys: one atomic instead of 32
-        // on one address); otherwise one atomic per key
-#pragma unroll
-        for (int p = 0; p < kPasses; ++p) {
-          const unsigned d = (k[j] >> (p * kRadixBits)) & (kRadix - 1);
-          const unsigned d0 = __shfl_sync(kFullMask, d, 0);
-          if (__all_sync(kFullMask, d == d0)) {
-            if (lane_id() == 0)
-              atomicAdd(&s_bins[p][d0], static_cast<unsigned>(kWarpSize));
-          } else {
-            atomicAdd(&s_bins[p][d], 1u);
-          }
-        }
-      } else if (row + threadIdx.x < n) {
+      if (base + j * kHistBlock + threadIdx.x < n) {
 #pragma unroll
         for (int p = 0; p < kPasses; ++p)
           atomicAdd(&s_bins[p][(k[j] >> (p * kRadixBits)) & (kRadix - 1)], 1u);
