@@ -18,9 +18,9 @@ namespace {
 const char* kHelp =
     "gpu_bench: the project's own options (Google Benchmark's --benchmark_* options work too)\n"
     "  --gps_min_samples=N    fewest samples per row (default 10)\n"
-    "  --gps_min_time=S       fewest measured seconds per row (default 0.005)\n"
-    "  --gps_max_time=S       measured seconds after which a row stops even if noisy (default "
-    "0.1)\n"
+    "  --gps_min_time=S       fewest seconds (wall clock) a row samples (default 0.005)\n"
+    "  --gps_max_time=S       seconds (wall clock) after which a row stops sampling even if noisy\n"
+    "                         (default 0.1)\n"
     "  --gps_max_noise=F      stop once the relative standard error of the mean sample is below F\n"
     "                         (default 0.005 = 0.5%)\n"
     "  --gps_quick            a first look: pot sizes 2^16, 2^20, 2^24 and 2^28, the primary axis\n"

@@ -4,6 +4,7 @@
 
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
+#include "setup_trace.hpp"
 
 #include <cstddef>
 #include <string>
@@ -16,6 +17,7 @@ inline constexpr unsigned char kPoisonByte = 0xAB;
 // Uploads and waits: a pageable cudaMemcpy may return before its DMA lands, and the benchmarks run
 // on a non-blocking stream that the legacy stream does not order against.
 template <typename T> DeviceBuffer<T> to_device(const std::vector<T>& host) {
+  const SetupTrace trace("to_device", host.size() * sizeof(T));
   DeviceBuffer<T> d(host.size());
   if (!host.empty())
     CUDA_CHECK(cudaMemcpy(d.data(), host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
@@ -23,6 +25,7 @@ template <typename T> DeviceBuffer<T> to_device(const std::vector<T>& host) {
   return d;
 }
 template <typename T> std::vector<T> to_host(const T* d, std::size_t n) {
+  const SetupTrace trace("to_host", n * sizeof(T));
   std::vector<T> h(n);
   if (n)
     CUDA_CHECK(cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));

@@ -1,17 +1,12 @@
 #include "data.hpp"
 
 #include "common/cpu_parallel.hpp"
+#include "setup_trace.hpp"
 
 namespace gps {
 
-std::uint64_t random_word(std::uint64_t seed, std::uint64_t index) {
-  std::uint64_t z = seed * 0x9E3779B97F4A7C15ull + index + 0x632BE59BD9B4E019ull;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 std::vector<int> random_ints(std::size_t n, std::uint64_t seed) {
+  const SetupTrace trace("random_ints", n * sizeof(int));
   std::vector<int> v(n);
   parallel_chunks(n, n < (1u << 20) ? 1u : cpu_threads(),
                   [&](unsigned, std::size_t b, std::size_t e) {
@@ -22,6 +17,7 @@ std::vector<int> random_ints(std::size_t n, std::uint64_t seed) {
 }
 
 std::vector<int> random_sparse_ints(std::size_t n, double keep, std::uint64_t seed) {
+  const SetupTrace trace("random_sparse_ints", n * sizeof(int));
   std::vector<int> v(n);
   // the position draw and the value draw come from two independent streams of the same seed
   const std::uint64_t value_seed = seed ^ 0xD1B54A32D192ED03ull;
@@ -52,6 +48,7 @@ const char* key_distribution_name(KeyDistribution d) {
 }
 
 std::vector<unsigned> random_keys(std::size_t n, std::uint64_t seed, KeyDistribution d) {
+  const SetupTrace trace("random_keys", n * sizeof(unsigned));
   std::vector<unsigned> v(n);
   const auto word = [seed](std::uint64_t stream, std::size_t i) {
     return static_cast<unsigned>(random_word(seed + stream * 0x5851F42D4C957F2Dull, i));

@@ -9,7 +9,20 @@
 
 namespace gps {
 
-std::uint64_t random_word(std::uint64_t seed, std::uint64_t index);
+#if defined(__CUDACC__)
+#define GPS_DATA_HD __host__ __device__ __forceinline__
+#else
+#define GPS_DATA_HD inline
+#endif
+
+// splitmix64 of (seed, index); on the host and the device alike (the device checks of
+// bench/device_sort_check.cu fingerprint keys with it as the host does).
+GPS_DATA_HD constexpr std::uint64_t random_word(std::uint64_t seed, std::uint64_t index) {
+  std::uint64_t z = seed * 0x9E3779B97F4A7C15ull + index + 0x632BE59BD9B4E019ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
 
 // Full 32-bit range, so sums wrap. Never all zeros.
 std::vector<int> random_ints(std::size_t n, std::uint64_t seed);

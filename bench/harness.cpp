@@ -161,6 +161,7 @@ CopyBuffers& copy_buffers(std::size_t n) {
     release_copy_buffers();
     if (std::string why = check_fits(2 * n * sizeof(int)); !why.empty())
       throw std::runtime_error(why);
+    const SetupTrace trace("copy buffers", n * 4);
     b.src = to_device(random_ints(n, 7));
     b.dst.allocate(n);
     b.n = n;
@@ -262,6 +263,7 @@ Instance& current_instance(const Problem& problem, const AxisPoint& point, std::
   static CurrentInstance cur;
   if (cur.problem != &problem || cur.point != point.id || cur.n != n || !cur.instance) {
     cur.instance.reset();
+    const SetupTrace trace("new instance", n * 4);
     cur.instance = problem.instance(point, n, Purpose::Benchmark);
     cur.problem = &problem;
     cur.point = point.id;
@@ -274,9 +276,11 @@ Instance& current_instance(const Problem& problem, const AxisPoint& point, std::
       if (why = check_fits(cur.instance->device_bytes()); !why.empty())
         throw std::runtime_error(why);
     }
+    const SetupTrace trace("prepare on the GPU (host data included)", n * 4);
     cur.instance->prepare(Target::Gpu);
     cur.on_device = true;
   } else if (target == Target::Cpu) {
+    const SetupTrace trace("prepare on the host", n * 4);
     cur.instance->prepare(Target::Cpu);
   }
   return *cur.instance;
@@ -337,6 +341,7 @@ void run_row(benchmark::State& state, Row& row) {
     if (gpu)
       CUDA_CHECK(cudaStreamSynchronize(stream));
     if (!row.validated) {
+      const SetupTrace trace("check", row.size.n * 4);
       if (std::string error = inst.check(v.target); !error.empty()) {
         state.SkipWithError(error.c_str());
         return;

@@ -1,6 +1,7 @@
 #include "sampler.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace gps::bench {
@@ -50,15 +51,15 @@ double Samples::noise() const {
 
 Samples take_samples(const std::function<double()>& sample, const SamplingPolicy& policy) {
   Samples s;
-  double total = 0;
+  const auto start = std::chrono::steady_clock::now();
   while (true) {
-    const double t = sample();
-    s.seconds.push_back(t);
-    total += t;
+    s.seconds.push_back(sample());
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const int count = static_cast<int>(s.seconds.size());
-    if (count >= policy.max_samples || total >= policy.max_seconds)
+    if (count >= policy.max_samples || wall >= policy.max_seconds)
       break;
-    if (count < policy.min_samples || total < policy.min_seconds)
+    if (count < policy.min_samples || wall < policy.min_seconds)
       continue;
     // the relative standard error of the mean, checked every few samples
     if (count % 4 == 0) {

@@ -5,7 +5,8 @@
 #   build/). Extra CMake options in $CMAKE_ARGS, e.g. CMAKE_ARGS=-DCMAKE_CUDA_ARCHITECTURES=80
 # gps_python_env [MODULES]: sets $GPS_PY to a Python that has MODULES (default: all of
 #   scripts/requirements.txt, "matplotlib pandas pytest"; the benchmark scripts need only
-#   "matplotlib pandas"): the virtual environment $GPS_VENV (default .venv, with the system's site
+#   "matplotlib pandas"): the system Python where it has them, else the virtual environment
+#   $GPS_VENV (default .venv, with the system's site
 #   packages), made with `python3 -m venv` and filled with pip only when a module is missing, so
 #   that it works where the system Python refuses pip installs (PEP 668) and, where the system has
 #   the modules, without a network (the GPU machines). GPS_PYTHON=/path/to/python uses that
@@ -41,6 +42,12 @@ gps_python_env() {
     return 0
   fi
   local py="$GPS_VENV/bin/python" base="${GPS_BASE_PYTHON:-python3}"
+  # the system Python as it is, where it has the modules and no venv of ours does (no venv or
+  # pip needed: the GPU machines, which may lack python3-venv and a network)
+  if ! _gps_has_requirements "$py" "$modules" && _gps_has_requirements "$base" "$modules"; then
+    GPS_PY="$(command -v "$base")"
+    return 0
+  fi
   # a usable venv: its python runs and it has the packages, or a pip to get them
   if ! { "$py" -c 'import sys' >/dev/null 2>&1 \
       && { _gps_has_requirements "$py" "$modules" || "$py" -m pip --version >/dev/null 2>&1; }; }; then

@@ -14,6 +14,8 @@
 #   SANITIZE_TOOLS="memcheck racecheck synccheck"  the compute-sanitizer tools to run
 #   SANITIZE_SPLIT_BLOCKS=racecheck tools run as one process per block size too (racecheck of
 #                                   sort/block_local_4bit's five blocks takes over 7 minutes)
+#   SANITIZE_ONLY=REGEX             only the sanitizer groups whose name matches (grep -E), e.g.
+#                                   'onesweep|prefetch' after a change to those kernels
 set -uo pipefail
 # shellcheck source=scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -87,7 +89,8 @@ if has sanitize; then
     fi
     jobs+=("$tool|$max|test_utf8|Utf8Concurrency.*|utf8_concurrency")
     jobs+=("$tool|$max|test_checks|Contract.*:*Concurrent*:SortScanChoice.*|checks")
-    printf '%s\n' "${jobs[@]}" |
+    jobs+=("$tool|$max|test_checks|SortKeyTypes.*:SortDeviceCheck.*|sort_checks")
+    printf '%s\n' "${jobs[@]}" | awk -F'|' -v re="${SANITIZE_ONLY:-.}" '$5 ~ re' |
       xargs -d '\n' -P "${SANITIZE_JOBS:-16}" -I{} bash -c 'sanitize_job "$1"' _ {} \
         >>"$OUT/summary.txt" || status=1
     grep -E "^SANITIZER $tool" "$OUT/summary.txt" | head -20

@@ -3,6 +3,7 @@
 #include "buffers.hpp"
 #include "compact/compact.hpp"
 #include "data.hpp"
+#include "device_sort_check.hpp"
 #include "problem.hpp"
 #include "reduce/reduce.hpp"
 #include "scan/scan.hpp"
@@ -170,6 +171,60 @@ TEST(SortKeyTypesCpu, SpecialFloatsEveryVariant) {
 TEST(SortKeyTypes, SpecialFloatsEveryGpuVariant) {
   GPS_SKIP_WITHOUT_GPU();
   sort_special_floats(Target::Gpu);
+}
+
+// The benchmarks' device-side sort check (bench/device_sort_check.cu) on outputs made by hand: a
+// right output passes with the host's fingerprint, and each kind of wrong output is found at its
+// first index.
+TEST(SortDeviceCheck, FindsTheFirstWrongIndex) {
+  GPS_SKIP_WITHOUT_GPU();
+  const std::size_t n = 100003;
+  const sort::KeyOrder order = sort::key_order(sort::KeyType::Float32);
+  std::vector<unsigned> keys(n);
+  for (std::size_t i = 0; i < n; ++i)
+    keys[i] = static_cast<unsigned>(random_word(7, i)) | (i % 7 == 0 ? 0x80000000u : 0u);
+  keys[5] = 0x80000000u; // -0.0 and +0.0 order as equal
+  keys[6] = 0;
+  std::vector<unsigned> idx(n);
+  std::iota(idx.begin(), idx.end(), 0u);
+  std::stable_sort(idx.begin(), idx.end(),
+                   [&](unsigned a, unsigned b) { return order(keys[a]) < order(keys[b]); });
+  std::vector<unsigned> sorted(n);
+  std::uint64_t fa = 0, fb = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    sorted[i] = keys[idx[i]];
+    fa += random_word(keys[i], 1);
+    fb += random_word(keys[i], 2);
+  }
+  const auto d_in = to_device(keys);
+  auto check = [&](std::vector<unsigned> out_keys, const std::vector<unsigned>* out_vals) {
+    const auto d_keys = to_device(out_keys);
+    if (!out_vals)
+      return check_sort_on_device(d_keys.data(), nullptr, nullptr, n, order, true);
+    const auto d_vals = to_device(*out_vals);
+    return check_sort_on_device(d_keys.data(), d_vals.data(), d_in.data(), n, order, false);
+  };
+  DeviceSortCheck c = check(sorted, nullptr);
+  EXPECT_EQ(c.first_bad, n);
+  EXPECT_EQ(c.fingerprint_a, fa);
+  EXPECT_EQ(c.fingerprint_b, fb);
+  std::vector<unsigned> wrong = sorted;
+  std::swap(wrong[1000], wrong[1001]);
+  ASSERT_NE(order(wrong[1000]), order(wrong[1001])); // random keys: distinct there
+  EXPECT_EQ(check(wrong, nullptr).first_bad, 1001u); // the larger key now comes first
+  wrong = sorted;
+  wrong[n / 2] = wrong[n / 2 - 1]; // still sorted, no longer a permutation
+  c = check(wrong, nullptr);
+  EXPECT_EQ(c.first_bad, n);
+  EXPECT_TRUE(c.fingerprint_a != fa || c.fingerprint_b != fb);
+
+  EXPECT_EQ(check(sorted, &idx).first_bad, n);
+  std::vector<unsigned> vals = idx;
+  std::swap(vals[n - 2], vals[n - 1]); // keys no longer match the input at their values
+  EXPECT_EQ(check(sorted, &vals).first_bad, sorted[n - 2] == sorted[n - 1] ? n - 1 : n - 2);
+  vals = idx;
+  vals[77] = static_cast<unsigned>(n); // out of range
+  EXPECT_EQ(check(sorted, &vals).first_bad, 77u);
 }
 
 // The multi-pass sorts with another in-house scan than the default: stable order shown by values.

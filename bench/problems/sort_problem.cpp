@@ -11,10 +11,13 @@
 // pairs carry their input index as the value, so the output is the stable sort iff every value v
 // is < n, keys_out[i] == keys_in[v], and (key, value) strictly increases (distinct values then make
 // it a permutation). Keys alone are compared with std::sort of the input up to 2^24 keys; above
-// that they must be non-decreasing with the same multiset fingerprint as the input.
+// that they must be non-decreasing with the same multiset fingerprint as the input. A GPU's output
+// is checked on the GPU by the same rules (bench/device_sort_check.cu; the exact keys against a
+// device copy of the expected ones): only a failure's neighbourhood is read back.
 #include "buffers.hpp"
 #include "common/cpu_parallel.hpp"
 #include "data.hpp"
+#include "device_sort_check.hpp"
 #include "problem.hpp"
 #include "sort/sort.hpp"
 
@@ -69,47 +72,6 @@ std::string at(std::size_t i, std::size_t n, const std::string& what) {
   return "wrong result at index " + std::to_string(i) + " of " + std::to_string(n) + ": " + what;
 }
 
-// Pinned host memory for reading results back: a 2^30-key row reads back 4 or 8 GiB, several
-// times faster pinned than pageable (pageable is the fallback where pinning fails).
-class Readback {
-public:
-  Readback() = default;
-  Readback(const Readback&) = delete;
-  Readback& operator=(const Readback&) = delete;
-  ~Readback() {
-    if (pinned_)
-      cudaFreeHost(pinned_);
-  }
-  const unsigned* fetch(const unsigned* d, std::size_t n) {
-    if (n > capacity_ && !pinning_failed_) {
-      if (pinned_)
-        cudaFreeHost(pinned_);
-      pinned_ = nullptr;
-      capacity_ = 0;
-      void* p = nullptr;
-      if (cudaMallocHost(&p, n * sizeof(unsigned)) == cudaSuccess) {
-        pinned_ = static_cast<unsigned*>(p);
-        capacity_ = n;
-      } else {
-        cudaGetLastError();
-        pinning_failed_ = true;
-      }
-    }
-    if (pinning_failed_ && pageable_.size() < n)
-      pageable_.resize(n);
-    unsigned* dst = pinning_failed_ ? pageable_.data() : pinned_;
-    if (n)
-      CUDA_CHECK(cudaMemcpy(dst, d, n * sizeof(unsigned), cudaMemcpyDeviceToHost));
-    return dst;
-  }
-
-private:
-  unsigned* pinned_ = nullptr;
-  std::size_t capacity_ = 0;
-  bool pinning_failed_ = false;
-  std::vector<unsigned> pageable_;
-};
-
 struct SortPoint {
   KeyDistribution dist;
   bool pairs;
@@ -134,7 +96,8 @@ public:
       : point_(point), n_(n), purpose_(purpose) {}
 
   std::size_t device_bytes() const override {
-    return (point_.pairs ? 4 : 2) * n_ * sizeof(unsigned);
+    const bool exact_keys = !point_.pairs && n_ <= kExactKeysMax; // and their expected copy
+    return ((point_.pairs ? 4 : 2) + (exact_keys ? 1 : 0)) * n_ * sizeof(unsigned);
   }
   void prepare(Target target) override {
     if (!host_ready_) {
@@ -155,6 +118,8 @@ public:
     if (target == Target::Gpu && !device_ready_) {
       d_keys_in_ = to_device(keys_);
       d_keys_out_.allocate(n_);
+      if (!sorted_keys_.empty())
+        d_sorted_keys_ = to_device(sorted_keys_);
       if (point_.pairs) {
         d_vals_in_ = to_device(vals_);
         d_vals_out_.allocate(n_);
@@ -176,12 +141,10 @@ public:
     }
   }
   std::string check(Target target) override {
-    const unsigned *keys = h_keys_out_.data(), *vals = h_vals_out_.data();
-    if (target == Target::Gpu) {
-      keys = readback_[0].fetch(d_keys_out_.data(), n_);
-      vals = point_.pairs ? readback_[1].fetch(d_vals_out_.data(), n_) : nullptr;
-    }
-    std::string error = check_sorted(keys, point_.pairs ? vals : nullptr);
+    std::string error =
+        target == Target::Gpu
+            ? check_on_device()
+            : check_sorted(h_keys_out_.data(), point_.pairs ? h_vals_out_.data() : nullptr);
     if (error.empty() && purpose_ == Purpose::Test && target == Target::Gpu &&
         !first_mismatch(to_host(d_keys_in_.data(), n_).data(), keys_.data(), n_).empty())
       error = "the input was modified";
@@ -203,6 +166,38 @@ private:
     else
       row.run(temp, bytes, keys_.data(), h_keys_out_.data(), point_.pairs ? vals_.data() : nullptr,
               h_vals_out_.data(), n_, point_.key_type, block, s);
+  }
+
+  // The GPU's output checked where it is (bench/device_sort_check.cu), by the rules of
+  // check_sorted; only a failure's neighbourhood is read back, for the message.
+  std::string check_on_device() const {
+    const std::size_t n = n_;
+    if (!point_.pairs && n <= kExactKeysMax)
+      return first_mismatch_device(d_keys_out_.data(), d_sorted_keys_.data(), n);
+    const DeviceSortCheck c =
+        check_sort_on_device(d_keys_out_.data(), point_.pairs ? d_vals_out_.data() : nullptr,
+                             d_keys_in_.data(), n, order_, !point_.pairs);
+    if (c.first_bad < n) {
+      // keys[i-1..i] (and the values) of the first failure, for the same message as the host's
+      const std::size_t lo = c.first_bad > 0 ? c.first_bad - 1 : 0, count = c.first_bad - lo + 1;
+      const std::vector<unsigned> keys = to_host(d_keys_out_.data() + lo, count);
+      std::vector<unsigned> vals(count, 0);
+      if (point_.pairs)
+        vals = to_host(d_vals_out_.data() + lo, count);
+      const std::size_t i = c.first_bad - lo;
+      const std::string here = std::to_string(keys[i]);
+      if (!point_.pairs)
+        return at(c.first_bad, n, here + " after " + std::to_string(keys[i - 1]));
+      return at(c.first_bad, n,
+                "key " + here + " value " + std::to_string(vals[i]) +
+                    (i > 0 ? " after key " + std::to_string(keys[i - 1]) + " value " +
+                                 std::to_string(vals[i - 1])
+                           : std::string()) +
+                    " (not the stable order of the input)");
+    }
+    if (!point_.pairs && !(Fingerprint{c.fingerprint_a, c.fingerprint_b} == fingerprint_))
+      return "sorted, but not a permutation of the input";
+    return "";
   }
 
   std::string check_sorted(const unsigned* keys, const unsigned* vals) const {
@@ -247,8 +242,7 @@ private:
   bool host_ready_ = false, device_ready_ = false;
   std::vector<unsigned> keys_, vals_, sorted_keys_, h_keys_out_, h_vals_out_;
   Fingerprint fingerprint_;
-  DeviceBuffer<unsigned> d_keys_in_, d_keys_out_, d_vals_in_, d_vals_out_;
-  Readback readback_[2];
+  DeviceBuffer<unsigned> d_keys_in_, d_keys_out_, d_vals_in_, d_vals_out_, d_sorted_keys_;
 };
 
 bool is_uniform(const AxisPoint& p) {

@@ -162,6 +162,26 @@ __device__ __forceinline__ unsigned begin_turn(Ring& ring, typename Ring::Turn t
   return ring.wait(turn);
 }
 
+// Every thread: the block's turns, until its claims pass the end. Each turn begins as begin_turn
+// says, reads the turn's tile from its stage (or, the partial tile, from global memory) into v, and
+// calls body(k, turn, tile, next, v): k counts the block's turns, `next` is the claim that refills
+// the turn's stage (thread 0; 0 elsewhere).
+template <typename Ring, typename Body>
+__device__ __forceinline__ void for_each_turn(Ring& ring, const int* stages, const int* in,
+                                              std::size_t n, unsigned tiles, unsigned* tile_counter,
+                                              Body&& body) {
+  for (unsigned k = 0;; ++k) {
+    const typename Ring::Turn turn(k);
+    unsigned next;
+    const unsigned tile = begin_turn(ring, turn, tile_counter, next);
+    if (tile >= tiles)
+      return;
+    int4 v[Ring::Tile::kVecs];
+    Ring::read(stages, turn.stage, tile, in, n, v);
+    body(k, turn, tile, next, v);
+  }
+}
+
 // Host side: the persistent grid, as many blocks of `kernel` as fit on the device at once with
 // `stage_bytes` of dynamic shared memory (opted in above 48 KiB), per device; throws on a device
 // without the bulk copy engine. `who` names the variant in errors.

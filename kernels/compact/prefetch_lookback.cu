@@ -80,30 +80,25 @@ __global__ void __launch_bounds__(BLOCK)
 
   start_ring<BLOCK>(shared.ring, stages, in, n, tiles, tile_counter, status, shared.reduce,
                     CountOfVector{});
-  for (unsigned k = 0;; ++k) {
-    const Turn turn(k);
-    unsigned next;
-    const unsigned tile = begin_turn(shared.ring, turn, tile_counter, next);
-    if (tile >= tiles)
-      break;
-    int4 v[VECS];
-    Ring::read(stages, turn.stage, tile, in, n, v);
-    unsigned rank[VECS];
-    rank_tile<BLOCK, VECS>(v, rank, shared.steps);
-    // the next tile's count; its barrier makes the warp counts visible, frees the stage, and ends
-    // the previous tile's reads of the staging buffer
-    publish_next_aggregate<BLOCK>(shared.ring, Turn(k + 1), stages, in, n, tiles, status,
-                                  shared.reduce, CountOfVector{});
-    if (threadIdx.x == 0)
-      shared.ring.fill(stages, turn.stage, next, in, n, tiles);
-    // warp 0 looks back while the other warps stage
-    const unsigned tile_count = stage_tile<BLOCK, VECS>(v, rank, shared.steps, staging);
-    if (warp_id() == 0)
-      lookback_tile<BLOCK>(PublishedAggregatePrefix<1>{status, tile}, tile, tile_count, tiles,
-                           count, shared.steps);
-    __syncthreads();
-    store_run<BLOCK>(out + shared.steps.tile_prefix, staging, tile_count);
-  }
+  for_each_turn(shared.ring, stages, in, n, tiles, tile_counter,
+                [&](unsigned k, Turn turn, unsigned tile, unsigned next, int4(&v)[VECS]) {
+                  unsigned rank[VECS];
+                  rank_tile<BLOCK, VECS>(v, rank, shared.steps);
+                  // the next tile's count; its barrier makes the warp counts visible, frees the
+                  // stage, and ends the previous tile's reads of the staging buffer
+                  publish_next_aggregate<BLOCK>(shared.ring, Turn(k + 1), stages, in, n, tiles,
+                                                status, shared.reduce, CountOfVector{});
+                  if (threadIdx.x == 0)
+                    shared.ring.fill(stages, turn.stage, next, in, n, tiles);
+                  // warp 0 looks back while the other warps stage
+                  const unsigned tile_count =
+                      stage_tile<BLOCK, VECS>(v, rank, shared.steps, staging);
+                  if (warp_id() == 0)
+                    lookback_tile<BLOCK>(PublishedAggregatePrefix<1>{status, tile}, tile,
+                                         tile_count, tiles, count, shared.steps);
+                  __syncthreads();
+                  store_run<BLOCK>(out + shared.steps.tile_prefix, staging, tile_count);
+                });
 }
 
 } // namespace

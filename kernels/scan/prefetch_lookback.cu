@@ -84,25 +84,20 @@ __global__ void __launch_bounds__(BLOCK)
 
   start_ring<BLOCK>(shared.ring, stages, in, n, tiles, tile_counter, status, shared.reduce,
                     SumOfVector{});
-  for (unsigned k = 0;; ++k) {
-    const Turn turn(k);
-    unsigned next;
-    const unsigned tile = begin_turn(shared.ring, turn, tile_counter, next);
-    if (tile >= tiles)
-      break;
-    int4 v[Ring::Tile::kVecs];
-    Ring::read(stages, turn.stage, tile, in, n, v);
-    const int warp_total = warp_scan_vectors(v);
-    // the next tile's aggregate; its barrier also tells thread 0 that this stage is consumed
-    publish_next_aggregate<BLOCK>(shared.ring, Turn(k + 1), stages, in, n, tiles, status,
-                                  shared.reduce, SumOfVector{});
-    if (threadIdx.x == 0)
-      shared.ring.fill(stages, turn.stage, next, in, n, tiles);
-    PublishedAggregatePrefix<1> prefix_op{status, tile};
-    const int offset = BlockScan<BLOCK>::warp_exclusive_sum(warp_total, shared.scan, prefix_op);
-    Ring::Tile::template store<true>(out, Ring::base(tile), n, Ring::is_full(tile, n), v,
-                                     AddToVector{offset});
-  }
+  for_each_turn(
+      shared.ring, stages, in, n, tiles, tile_counter,
+      [&](unsigned k, Turn turn, unsigned tile, unsigned next, int4(&v)[Ring::Tile::kVecs]) {
+        const int warp_total = warp_scan_vectors(v);
+        // the next tile's aggregate; its barrier also tells thread 0 that this stage is consumed
+        publish_next_aggregate<BLOCK>(shared.ring, Turn(k + 1), stages, in, n, tiles, status,
+                                      shared.reduce, SumOfVector{});
+        if (threadIdx.x == 0)
+          shared.ring.fill(stages, turn.stage, next, in, n, tiles);
+        PublishedAggregatePrefix<1> prefix_op{status, tile};
+        const int offset = BlockScan<BLOCK>::warp_exclusive_sum(warp_total, shared.scan, prefix_op);
+        Ring::Tile::template store<true>(out, Ring::base(tile), n, Ring::is_full(tile, n), v,
+                                         AddToVector{offset});
+      });
 }
 
 } // namespace

@@ -34,6 +34,15 @@
 // Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), G keys/s, uniform keys: block
 // 256 / 512: 28.9 / 29.7 at 2^24, 33.6 / 34.3 at 2^28 (keys, 0.81x CUB at 512); pairs 24.7 at
 // 2^24, 27.8 at 2^28 (block 512, 0.77x CUB). Block 512 with 12 keys per thread is the default.
+// Tried and dropped (2026-11-22): all_equal keys run at 0.69x CUB (H100) against 0.81x for
+// uniform ones, and the guess was that the histogram's 4 shared-memory atomics per key serialise
+// when a warp's 32 lanes hit one address. A warp whose lanes shared a digit counted it with one
+// atomic (a shuffle and a vote per key and digit). Predicted: all_equal 0.69x -> 0.85-0.9x CUB,
+// uniform unchanged. Measured on one H200 in one call, A/B/A builds, 5 repetitions, block 512:
+// every row slower: keys at 2^28 uniform 7834 -> 8273 us (+5.6%), low_entropy +4.5%, all_equal
+// 6801 -> 7673 us (+12.8%); pairs +3.6% to +11%; 2^24 the same (+4% to +11%); ranges disjoint,
+// the A runs within 0.1% of each other. Hopper's shared atomics on one address are not the cost
+// the guess assumed; the vote and shuffle added to every key are.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
