@@ -2,11 +2,15 @@
 // the comparison of a result with its expected value (every element; the first mismatch reported).
 #pragma once
 
+#include "common/cpu_parallel.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
+#include "host_vector.hpp"
 #include "setup_trace.hpp"
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -16,7 +20,7 @@ inline constexpr unsigned char kPoisonByte = 0xAB;
 
 // Uploads and waits: a pageable cudaMemcpy may return before its DMA lands, and the benchmarks run
 // on a non-blocking stream that the legacy stream does not order against.
-template <typename T> DeviceBuffer<T> to_device(const std::vector<T>& host) {
+template <typename T, typename A> DeviceBuffer<T> to_device(const std::vector<T, A>& host) {
   const SetupTrace trace("to_device", host.size() * sizeof(T));
   DeviceBuffer<T> d(host.size());
   if (!host.empty())
@@ -24,9 +28,9 @@ template <typename T> DeviceBuffer<T> to_device(const std::vector<T>& host) {
   CUDA_CHECK(cudaDeviceSynchronize());
   return d;
 }
-template <typename T> std::vector<T> to_host(const T* d, std::size_t n) {
+template <typename T> HostVector<T> to_host(const T* d, std::size_t n) {
   const SetupTrace trace("to_host", n * sizeof(T));
-  std::vector<T> h(n);
+  HostVector<T> h(n);
   if (n)
     CUDA_CHECK(cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
   return h;
@@ -34,18 +38,36 @@ template <typename T> std::vector<T> to_host(const T* d, std::size_t n) {
 
 // Fills device memory with kPoisonByte and waits, so that work on any stream sees the fill.
 void poison_device(void* d, std::size_t bytes);
-template <typename T> void poison_host(std::vector<T>& h) {
-  std::fill(reinterpret_cast<unsigned char*>(h.data()),
-            reinterpret_cast<unsigned char*>(h.data() + h.size()), kPoisonByte);
+template <typename T, typename A> void poison_host(std::vector<T, A>& h) {
+  auto* bytes = reinterpret_cast<unsigned char*>(h.data());
+  parallel_chunks(h.size() * sizeof(T), h.size() < (1u << 20) ? 1u : cpu_threads(),
+                  [&](unsigned, std::size_t b, std::size_t e) {
+                    std::fill(bytes + b, bytes + e, kPoisonByte);
+                  });
 }
 
+// Fills d[0, n) with random_word(seed, i)'s low 32 bits on the GPU and waits (data.hpp's
+// random_ints without the host: the copy rows' source needs no host copy).
+void random_words_device(void* d, std::size_t n, std::uint64_t seed);
+
 // "" when got[0, n) == want[0, n); otherwise the first mismatching index and both values.
+// Compared by every host thread at once from 2^20 elements up (a CPU row's check at 2^30 took 1.1 s
+// on one thread).
 template <typename T> std::string first_mismatch(const T* got, const T* want, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i)
-    if (!(got[i] == want[i]))
-      return "wrong result at index " + std::to_string(i) + " of " + std::to_string(n) + ": got " +
-             std::to_string(got[i]) + ", expected " + std::to_string(want[i]);
-  return "";
+  const unsigned chunks = n < (1u << 20) ? 1u : cpu_threads();
+  std::vector<std::size_t> first(chunks, n);
+  parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
+    for (std::size_t i = b; i < e; ++i)
+      if (!(got[i] == want[i])) {
+        first[c] = i;
+        return;
+      }
+  });
+  const std::size_t i = n == 0 ? 0 : *std::min_element(first.begin(), first.end());
+  if (i >= n)
+    return "";
+  return "wrong result at index " + std::to_string(i) + " of " + std::to_string(n) + ": got " +
+         std::to_string(got[i]) + ", expected " + std::to_string(want[i]);
 }
 
 // The same with both arrays in device memory (bench/device_compare.cu): 4-byte elements compared

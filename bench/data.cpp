@@ -5,9 +5,9 @@
 
 namespace gps {
 
-std::vector<int> random_ints(std::size_t n, std::uint64_t seed) {
+HostVector<int> random_ints(std::size_t n, std::uint64_t seed) {
   const SetupTrace trace("random_ints", n * sizeof(int));
-  std::vector<int> v(n);
+  HostVector<int> v(n);
   parallel_chunks(n, n < (1u << 20) ? 1u : cpu_threads(),
                   [&](unsigned, std::size_t b, std::size_t e) {
                     for (std::size_t i = b; i < e; ++i)
@@ -16,9 +16,9 @@ std::vector<int> random_ints(std::size_t n, std::uint64_t seed) {
   return v;
 }
 
-std::vector<int> random_sparse_ints(std::size_t n, double keep, std::uint64_t seed) {
+HostVector<int> random_sparse_ints(std::size_t n, double keep, std::uint64_t seed) {
   const SetupTrace trace("random_sparse_ints", n * sizeof(int));
-  std::vector<int> v(n);
+  HostVector<int> v(n);
   // the position draw and the value draw come from two independent streams of the same seed
   const std::uint64_t value_seed = seed ^ 0xD1B54A32D192ED03ull;
   parallel_chunks(n, n < (1u << 20) ? 1u : cpu_threads(),
@@ -47,9 +47,9 @@ const char* key_distribution_name(KeyDistribution d) {
   return "unknown";
 }
 
-std::vector<unsigned> random_keys(std::size_t n, std::uint64_t seed, KeyDistribution d) {
+HostVector<unsigned> random_keys(std::size_t n, std::uint64_t seed, KeyDistribution d) {
   const SetupTrace trace("random_keys", n * sizeof(unsigned));
-  std::vector<unsigned> v(n);
+  HostVector<unsigned> v(n);
   const auto word = [seed](std::uint64_t stream, std::size_t i) {
     return static_cast<unsigned>(random_word(seed + stream * 0x5851F42D4C957F2Dull, i));
   };

@@ -3,9 +3,10 @@
 // machine and thread count.
 #pragma once
 
+#include "host_vector.hpp"
+
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 namespace gps {
 
@@ -25,11 +26,11 @@ GPS_DATA_HD constexpr std::uint64_t random_word(std::uint64_t seed, std::uint64_
 }
 
 // Full 32-bit range, so sums wrap. Never all zeros.
-std::vector<int> random_ints(std::size_t n, std::uint64_t seed);
+HostVector<int> random_ints(std::size_t n, std::uint64_t seed);
 
 // The stream-compaction input: each element is, independently with probability `keep` (0 to 1), a
 // random nonzero value, and 0 otherwise (random positions; keep = 1 gives no zeros at all).
-std::vector<int> random_sparse_ints(std::size_t n, double keep, std::uint64_t seed);
+HostVector<int> random_sparse_ints(std::size_t n, double keep, std::uint64_t seed);
 
 // Sort keys (and values). uniform: random 32-bit words; low_entropy: the AND of three random words
 // (each bit is 1 with probability 1/8, about 0.54 bits of entropy per bit, like the entropy-reduced
@@ -39,6 +40,6 @@ enum class KeyDistribution { Uniform, LowEntropy, AllEqual };
 inline constexpr KeyDistribution kKeyDistributions[] = {
     KeyDistribution::Uniform, KeyDistribution::LowEntropy, KeyDistribution::AllEqual};
 const char* key_distribution_name(KeyDistribution d); // "uniform", "low_entropy", "all_equal"
-std::vector<unsigned> random_keys(std::size_t n, std::uint64_t seed, KeyDistribution d);
+HostVector<unsigned> random_keys(std::size_t n, std::uint64_t seed, KeyDistribution d);
 
 } // namespace gps

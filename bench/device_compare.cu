@@ -2,6 +2,7 @@
 // (the copy back and the scan), so results are compared with a device-resident copy of the
 // expected output and only the first mismatch travels back.
 #include "buffers.hpp"
+#include "data.hpp"
 
 #include <algorithm>
 
@@ -19,7 +20,22 @@ __global__ void first_difference_kernel(const unsigned* a, const unsigned* b, st
     }
 }
 
+__global__ void random_words_kernel(unsigned* d, std::size_t n, std::uint64_t seed) {
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
+       i += stride)
+    d[i] = static_cast<unsigned>(random_word(seed, i));
+}
+
 } // namespace
+
+void random_words_device(void* d, std::size_t n, std::uint64_t seed) {
+  if (n) {
+    random_words_kernel<<<1024, 256>>>(static_cast<unsigned*>(d), n, seed);
+    CUDA_CHECK_LAUNCH();
+  }
+  CUDA_CHECK(cudaDeviceSynchronize());
+}
 
 void poison_device(void* d, std::size_t bytes) {
   if (bytes)

@@ -162,7 +162,8 @@ CopyBuffers& copy_buffers(std::size_t n) {
     if (std::string why = check_fits(2 * n * sizeof(int)); !why.empty())
       throw std::runtime_error(why);
     const SetupTrace trace("copy buffers", n * 4);
-    b.src = to_device(random_ints(n, 7));
+    b.src.allocate(n);
+    random_words_device(b.src.data(), n, 7); // random_ints(n, 7) made on the GPU
     b.dst.allocate(n);
     b.n = n;
   }

@@ -292,8 +292,8 @@ std::uint64_t utf8_random(std::uint64_t seed, std::uint64_t index) {
   return splitmix64(splitmix64(seed) + index);
 }
 
-std::vector<unsigned char> utf8_text(std::size_t n_bytes, TextMix mix, std::uint64_t seed) {
-  std::vector<unsigned char> out(n_bytes);
+HostVector<unsigned char> utf8_text(std::size_t n_bytes, TextMix mix, std::uint64_t seed) {
+  HostVector<unsigned char> out(n_bytes);
   for_each_segment(n_bytes, kSegmentBytes, [&](std::size_t s, std::size_t b, std::size_t e) {
     Rng rng(seed, s);
     fill_segment(out.data() + b, e - b, mix, rng);
@@ -301,8 +301,8 @@ std::vector<unsigned char> utf8_text(std::size_t n_bytes, TextMix mix, std::uint
   return out;
 }
 
-std::vector<std::uint32_t> utf32_text(std::size_t n, TextMix mix, std::uint64_t seed) {
-  std::vector<std::uint32_t> out(n);
+HostVector<std::uint32_t> utf32_text(std::size_t n, TextMix mix, std::uint64_t seed) {
+  HostVector<std::uint32_t> out(n);
   for_each_segment(n, kSegmentCodePoints, [&](std::size_t s, std::size_t b, std::size_t e) {
     Rng rng(seed, s);
     CharSource source(mix, rng);

@@ -4,6 +4,8 @@
 // in independent segments of 64 KiB, in parallel).
 #pragma once
 
+#include "host_vector.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -36,12 +38,12 @@ bool text_mix_from_name(std::string_view name, TextMix* mix);
 
 // Exactly n_bytes of UTF-8 text of the given mix (any n_bytes: a character that would not fit at
 // the end of a segment is replaced by ASCII).
-std::vector<unsigned char> utf8_text(std::size_t n_bytes, TextMix mix, std::uint64_t seed);
+HostVector<unsigned char> utf8_text(std::size_t n_bytes, TextMix mix, std::uint64_t seed);
 
 // n code points drawn as utf8_text draws its characters; for mixed_errors about 1% of them are not
 // Unicode scalar values (surrogates D800..DFFF, 110000..7FFFFFFF, FFFFFFFF), which encode writes as
 // U+FFFD.
-std::vector<std::uint32_t> utf32_text(std::size_t n, TextMix mix, std::uint64_t seed);
+HostVector<std::uint32_t> utf32_text(std::size_t n, TextMix mix, std::uint64_t seed);
 
 // ---- the tests' inputs
 // ---------------------------------------------------------------------------

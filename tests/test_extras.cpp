@@ -155,8 +155,9 @@ void sort_special_floats(Target target) {
       v.run(temp.data(), bytes, d_keys.data(), out_keys.data(), d_vals.data(), out_vals.data(), n,
             sort::KeyType::Float32, block, nullptr);
       CUDA_CHECK(cudaDeviceSynchronize());
-      got_keys = to_host(out_keys.data(), n);
-      got_vals = to_host(out_vals.data(), n);
+      const auto k = to_host(out_keys.data(), n), w = to_host(out_vals.data(), n);
+      got_keys.assign(k.begin(), k.end());
+      got_vals.assign(w.begin(), w.end());
     }
     std::size_t bad = n;
     for (std::size_t i = 0; i < n && bad == n; ++i)

@@ -48,6 +48,16 @@ namespace {
 using Bytes = std::vector<unsigned char>;
 using CodePoints = std::vector<std::uint32_t>;
 
+// the generators' text as plain vectors (they return HostVector, the benchmarks' host arrays)
+Bytes text_bytes(std::size_t n, TextMix mix, std::uint64_t seed) {
+  const auto v = utf8_text(n, mix, seed);
+  return Bytes(v.begin(), v.end());
+}
+CodePoints text_points(std::size_t n, TextMix mix, std::uint64_t seed) {
+  const auto v = utf32_text(n, mix, seed);
+  return CodePoints(v.begin(), v.end());
+}
+
 // ---- helpers
 // -------------------------------------------------------------------------------------
 
@@ -354,7 +364,7 @@ const Bytes& text_input(TextMix mix, std::size_t n) {
   auto key = std::make_pair(static_cast<int>(mix), n);
   auto it = cache.find(key);
   if (it == cache.end())
-    it = cache.emplace(key, utf8_text(n, mix, 1000 + n)).first;
+    it = cache.emplace(key, text_bytes(n, mix, 1000 + n)).first;
   return it->second;
 }
 const CodePoints& code_point_input(TextMix mix, std::size_t n) {
@@ -362,7 +372,7 @@ const CodePoints& code_point_input(TextMix mix, std::size_t n) {
   auto key = std::make_pair(static_cast<int>(mix), n);
   auto it = cache.find(key);
   if (it == cache.end())
-    it = cache.emplace(key, utf32_text(n, mix, 2000 + n)).first;
+    it = cache.emplace(key, text_points(n, mix, 2000 + n)).first;
   return it->second;
 }
 
@@ -495,7 +505,7 @@ TEST_P(Utf8Variant, MatchesReferenceOnFuzzedInputs) {
       check_bytes(c, utf8_random_bytes(n, seed));
     } else {
       const TextMix mix = kTextMixes[it % 6];
-      check_bytes(c, utf8_mutate(utf8_text(n, mix, seed), 1 + w % 12, seed));
+      check_bytes(c, utf8_mutate(text_bytes(n, mix, seed), 1 + w % 12, seed));
     }
     if (HasFailure())
       return;
@@ -514,7 +524,7 @@ INSTANTIATE_TEST_SUITE_P(Gpu, Utf8Variant, ::testing::ValuesIn(variant_cases(Tar
 // Two variants at once on two streams, each with its own temporary storage.
 TEST(Utf8Concurrency, TwoDecodersOnTwoStreams) {
   GPS_SKIP_WITHOUT_GPU();
-  const Bytes in = utf8_text((std::size_t{1} << 22) + 5, TextMix::MixedErrors, 99);
+  const Bytes in = text_bytes((std::size_t{1} << 22) + 5, TextMix::MixedErrors, 99);
   const CodePoints want = reference_decode(in);
   const DecodeVariant* rows[2] = {find_decode("single_pass"), find_decode("scan_based")};
   const std::size_t n = in.size();
@@ -614,10 +624,10 @@ std::vector<Bytes> rule_inputs() {
   for (Utf8Case& c : utf8_adversarial_corpus(256, 3))
     inputs.push_back(std::move(c.bytes));
   for (TextMix mix : kTextMixes)
-    inputs.push_back(utf8_text(70001, mix, 5));
+    inputs.push_back(text_bytes(70001, mix, 5));
   for (std::uint64_t seed = 0; seed < 40; ++seed) {
     inputs.push_back(utf8_random_bytes(1 + seed * 97, seed));
-    inputs.push_back(utf8_mutate(utf8_text(3000, TextMix::Mixed, seed), 20, seed));
+    inputs.push_back(utf8_mutate(text_bytes(3000, TextMix::Mixed, seed), 20, seed));
   }
   return inputs;
 }
@@ -789,9 +799,9 @@ TEST(Utf8Text, MixesHaveExactSizesAndTheirShape) {
     for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{5}, std::size_t{65535},
                           std::size_t{65537}, std::size_t{300001}}) {
       SCOPED_TRACE(std::string(text_mix_name(mix)) + " n = " + std::to_string(n));
-      const Bytes text = utf8_text(n, mix, 11);
+      const Bytes text = text_bytes(n, mix, 11);
       ASSERT_EQ(text.size(), n);
-      EXPECT_EQ(text, utf8_text(n, mix, 11)) << "not deterministic";
+      EXPECT_EQ(text, text_bytes(n, mix, 11)) << "not deterministic";
       const long long first = reference_first_error(text);
       if (mix == TextMix::MixedErrors) {
         if (n >= 65535) {
@@ -842,7 +852,7 @@ TEST(Utf8Text, MixesHaveExactSizesAndTheirShape) {
 
 TEST(Utf8Text, CodePointMixes) {
   for (TextMix mix : kTextMixes) {
-    const CodePoints cps = utf32_text(100000, mix, 3);
+    const CodePoints cps = text_points(100000, mix, 3);
     ASSERT_EQ(cps.size(), 100000u);
     const auto invalid = std::count_if(cps.begin(), cps.end(),
                                        [](std::uint32_t cp) { return !is_scalar_value(cp); });

@@ -16,7 +16,7 @@ constexpr int kPrimaryKeep = 1; // keep 0.50
 
 // The kept elements, in parallel (count per chunk, offsets, copy per chunk): the sequential loop
 // takes seconds at 2^30 with half the elements kept (branch misses).
-std::vector<int> kept_elements(const std::vector<int>& input) {
+HostVector<int> kept_elements(const HostVector<int>& input) {
   const std::size_t n = input.size();
   const unsigned chunks = n < (1u << 20) ? 1u : cpu_threads();
   std::vector<std::size_t> offsets(chunks + 1, 0);
@@ -28,7 +28,7 @@ std::vector<int> kept_elements(const std::vector<int>& input) {
   });
   for (unsigned c = 0; c < chunks; ++c)
     offsets[c + 1] += offsets[c];
-  std::vector<int> kept(offsets[chunks]);
+  HostVector<int> kept(offsets[chunks]);
   parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
     std::size_t k = offsets[c];
     for (std::size_t i = b; i < e; ++i)
@@ -81,8 +81,8 @@ public:
       return e;
     if (purpose_ == Purpose::Test) {
       // nothing past the count is written, and the input is untouched
-      const std::vector<int> out = to_host(d_out_.data(), n_);
-      const std::vector<int> poison(n_ - kept, static_cast<int>(0xABABABABu));
+      const HostVector<int> out = to_host(d_out_.data(), n_);
+      const HostVector<int> poison(n_ - kept, static_cast<int>(0xABABABABu));
       if (std::string e = first_mismatch(out.data() + kept, poison.data(), n_ - kept); !e.empty())
         return "written past the count: " + e;
       if (!first_mismatch(to_host(d_in_.data(), n_).data(), input_.data(), n_).empty())
@@ -119,7 +119,7 @@ private:
       for (const auto& v : compact::variants())
         if (v.role == Role::Reference && !ref)
           ref = &v;
-      std::vector<int> out(n_);
+      HostVector<int> out(n_);
       unsigned kept = 0;
       run_on_host(*ref, input_.data(), out.data(), &kept, n_);
       out.resize(kept);
@@ -132,7 +132,7 @@ private:
   std::size_t n_;
   Purpose purpose_;
   bool host_ready_ = false, device_ready_ = false;
-  std::vector<int> input_, expected_, h_out_;
+  HostVector<int> input_, expected_, h_out_;
   unsigned h_count_ = 0;
   DeviceBuffer<int> d_in_, d_out_, d_expected_;
   DeviceBuffer<unsigned> d_count_;

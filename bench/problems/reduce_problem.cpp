@@ -60,7 +60,7 @@ private:
   std::size_t n_;
   Purpose purpose_;
   bool host_ready_ = false, device_ready_ = false;
-  std::vector<int> input_;
+  HostVector<int> input_;
   int expected_ = 0, h_out_ = 0;
   DeviceBuffer<int> d_in_, d_out_;
 };

@@ -60,7 +60,7 @@ private:
 
   void make_host() {
     input_ = random_ints(n_, data_seed(purpose_, n_));
-    expected_.assign(n_, 0);
+    expected_.resize(n_); // zeros from HostVector's allocator, written by the reference
     // the tests check against the sequential reference; the benchmarks against the parallel one
     // (the sequential loop takes seconds at 2^30), which the tests check in turn
     const char* reference = purpose_ == Purpose::Test ? "cpu" : "cpu_parallel";
@@ -71,7 +71,7 @@ private:
   std::size_t n_;
   Purpose purpose_;
   bool host_ready_ = false, device_ready_ = false;
-  std::vector<int> input_, expected_, h_out_;
+  HostVector<int> input_, expected_, h_out_;
   DeviceBuffer<int> d_in_, d_out_, d_expected_;
 };
 

@@ -104,7 +104,10 @@ public:
       keys_ = random_keys(n_, data_seed(purpose_, n_), point_.dist);
       if (point_.pairs) {
         vals_.resize(n_);
-        std::iota(vals_.begin(), vals_.end(), 0u);
+        parallel_chunks(n_, n_ < (1u << 20) ? 1u : cpu_threads(),
+                        [&](unsigned, std::size_t b, std::size_t e) {
+                          std::iota(vals_.begin() + b, vals_.begin() + e, static_cast<unsigned>(b));
+                        });
       } else if (n_ <= kExactKeysMax) {
         // stable: keys that order as equal can differ in their bits (float -0.0 and +0.0)
         sorted_keys_ = keys_;
@@ -180,8 +183,8 @@ private:
     if (c.first_bad < n) {
       // keys[i-1..i] (and the values) of the first failure, for the same message as the host's
       const std::size_t lo = c.first_bad > 0 ? c.first_bad - 1 : 0, count = c.first_bad - lo + 1;
-      const std::vector<unsigned> keys = to_host(d_keys_out_.data() + lo, count);
-      std::vector<unsigned> vals(count, 0);
+      const HostVector<unsigned> keys = to_host(d_keys_out_.data() + lo, count);
+      HostVector<unsigned> vals(count, 0);
       if (point_.pairs)
         vals = to_host(d_vals_out_.data() + lo, count);
       const std::size_t i = c.first_bad - lo;
@@ -240,7 +243,7 @@ private:
   std::size_t n_;
   Purpose purpose_;
   bool host_ready_ = false, device_ready_ = false;
-  std::vector<unsigned> keys_, vals_, sorted_keys_, h_keys_out_, h_vals_out_;
+  HostVector<unsigned> keys_, vals_, sorted_keys_, h_keys_out_, h_vals_out_;
   Fingerprint fingerprint_;
   DeviceBuffer<unsigned> d_keys_in_, d_keys_out_, d_vals_in_, d_vals_out_, d_sorted_keys_;
 };

@@ -101,9 +101,9 @@ public:
     const std::size_t want = expected_bytes_.size();
     if (std::string e = wrong_count(result, want); !e.empty())
       return e;
-    const std::vector<unsigned char> got =
+    const HostVector<unsigned char> got =
         gpu ? to_host(d_bytes_out_.data(), want)
-            : std::vector<unsigned char>(h_bytes_out_.begin(), h_bytes_out_.begin() + want);
+            : HostVector<unsigned char>(h_bytes_out_.begin(), h_bytes_out_.begin() + want);
     std::string e = first_mismatch(got.data(), expected_bytes_.data(), want);
     if (e.empty() && gpu && purpose_ == Purpose::Test)
       e = untouched_past(d_bytes_out_, want);
@@ -127,7 +127,7 @@ public:
 private:
   // Test runs also check that nothing past the count was written (still poison).
   template <typename T> std::string untouched_past(const DeviceBuffer<T>& d, std::size_t count) {
-    const std::vector<T> all = to_host(d.data(), d.size());
+    const HostVector<T> all = to_host(d.data(), d.size());
     const auto* bytes = reinterpret_cast<const unsigned char*>(all.data() + count);
     for (std::size_t i = 0; i < (all.size() - count) * sizeof(T); ++i)
       if (bytes[i] != kPoisonByte)
@@ -191,8 +191,8 @@ private:
   std::size_t n_;
   Purpose purpose_;
   bool host_ready_ = false, device_ready_ = false;
-  std::vector<unsigned char> bytes_in_, expected_bytes_, h_bytes_out_;
-  std::vector<std::uint32_t> points_in_, expected_points_, h_points_out_;
+  HostVector<unsigned char> bytes_in_, expected_bytes_, h_bytes_out_;
+  HostVector<std::uint32_t> points_in_, expected_points_, h_points_out_;
   std::size_t code_points_ = 0;
   long long expected_error_ = -1;
   unsigned long long h_result_ = 0;
