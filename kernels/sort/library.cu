@@ -7,7 +7,7 @@
 // 2^28, uniform keys: thrust keys 12.0 / 36.8 / 45.1, pairs 10.2 / 24.5 / 28.1; cub keys
 // 13.5 / 36.0 / 42.3, pairs 12.1 / 30.2 / 36.0. Thrust beat CUB's SortKeys for keys from 2^24 up
 // and lost for pairs while the CUB row passed an int count (see sort_cub: the count's type picks
-// CUB's tuning); the CUB row now passes a std::size_t count.
+// CUB's tuning); the CUB row now passes the faster count type for each call.
 #include "common/cuda_check.hpp"
 #include "common/temp_storage.hpp"
 #include "common/thrust_temp.cuh"
@@ -17,6 +17,7 @@
 #include <thrust/execution_policy.h>
 #include <thrust/sort.h>
 
+#include <climits>
 #include <cstddef>
 
 namespace gps::sort {
@@ -82,18 +83,22 @@ void sort_cub(void* temp, std::size_t& temp_bytes, const unsigned* keys_in, unsi
     no_temp_needed(temp, temp_bytes);
     return;
   }
-  // A 64-bit count, as Thrust passes: CUB 3.x picks its radix-sort tuning by key type and count
-  // type, and on the H200 SortKeys of 2^28 uint32 keys took 6318 us with an int count against
-  // 5425 us with a std::size_t one (1.16x; 2^24: 463 vs 423 us), the in/out and DoubleBuffer forms
-  // alike (.device experiment of 2026-11-22, 20 runs each). That, not Thrust itself, is why
-  // thrust::sort beat this row while it passed an int. The anchor is CUB at its best.
-  const std::size_t items = n;
+  // The count's type picks CUB 3.x's tuning. Measured on the H200 (.device experiment of
+  // 2026-11-22, median of 12 runs, 2^28 random bits, us, int count / std::size_t count):
+  //   keys   uint32 6318 / 5430   int32 5332 / 5440   float32 5777 / 5840
+  //   pairs  uint32 7417 / 8495   int32 7483 / 8585   float32 7700 / 8795
+  // (2^24 the same way round). uint32 keys alone run 1.16x faster with a 64-bit count, which is
+  // what Thrust passes and why thrust::sort beat this row while it always passed an int; every
+  // other call is faster with an int. The anchor is CUB at its best: a 64-bit count for uint32
+  // keys alone (and wherever n > INT_MAX), an int otherwise.
+  const bool wide =
+      (!vals_in && key_type == KeyType::Uint32) || n > static_cast<std::size_t>(INT_MAX);
   constexpr int kBeginBit = 0, kEndBit = 32;
   with_key_type(key_type, [&](auto key) {
     using T = decltype(key);
     TempLayout layout(temp);
     std::size_t cub_bytes = 0;
-    const auto run = [&](void* cub_temp) {
+    const auto call = [&](void* cub_temp, auto items) {
       if (!vals_in)
         CUDA_CHECK(cub::DeviceRadixSort::SortKeys(cub_temp, cub_bytes, as<T>(keys_in),
                                                   as<T>(keys_out), items, kBeginBit, kEndBit,
@@ -102,6 +107,12 @@ void sort_cub(void* temp, std::size_t& temp_bytes, const unsigned* keys_in, unsi
         CUDA_CHECK(cub::DeviceRadixSort::SortPairs(cub_temp, cub_bytes, as<T>(keys_in),
                                                    as<T>(keys_out), vals_in, vals_out, items,
                                                    kBeginBit, kEndBit, stream));
+    };
+    const auto run = [&](void* cub_temp) {
+      if (wide)
+        call(cub_temp, n);
+      else
+        call(cub_temp, static_cast<int>(n));
     };
     run(nullptr); // the size query
     void* cub_temp = layout.take_bytes(cub_bytes);

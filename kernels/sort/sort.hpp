@@ -101,7 +101,7 @@ const Variant* find_variant(std::string_view name); // nullptr when unknown
 //   block_local_4bit           n < 2^32 (32-bit digit offsets)
 //   onesweep                   n < 2^31 - 1 (32-bit tile positions, 31-bit look-back values)
 //   thrust                     none
-//   cub                        none (a 64-bit count: with an int one CUB picks a slower tuning)
+//   cub                        none (an int count up to INT_MAX where faster, else 64-bit)
 // (declared in registry.cpp next to their rows: adding a variant touches no header)
 
 // The in-house scan (gps::scan variant name) the multi-pass variants call; a GPU scan variant.
