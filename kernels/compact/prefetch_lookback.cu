@@ -26,11 +26,23 @@
 // 593.4-596.8 us at 2^28, block 1024 (0.901x copy, 1.18x CUB's 703.0-706.2), 0.909x at 2^30: on
 // the slower memory the issue's 0.85x is met, in about the H200's time, so the bound is the
 // per-tile pace, not the memory.
-// Next to measure (prepared, not run: no device time left): a look-back window of 2 or 4
+// Next to measure (prepared, not yet run: the 2026-11-22 attempt's edit did not apply after the
+// for_each_turn change, so its three builds were identical): a look-back window of 2 or 4
 // predecessors per lane (PublishedAggregatePrefix<2|4>). The nearest inclusive prefix is about one
 // grid (132 tiles) behind, about 4 round trips of 32; predicted, if those round trips set the
 // pace, keep 0.50 at 2^28 on the H200 from 560 to 470-500 us; no change or slower (as for scan)
 // means they do not.
+// Profile (H200, ncu --clock-control none, one launch at 2^28, block 1024, 2026-11-22): keep 0.50
+// 549.6 us, DRAM 2.89 TB/s (60% of peak); keep 0 447.5 us, 2.41 TB/s (50%), while scan's ring
+// moves 3.86 TB/s (80%). Occupancy 32 warps (one block per SM). Compaction issues 242 M warp
+// instructions at keep 0 against scan's 89 M for the same n: 0.53 issued per scheduler and cycle
+// against 0.16, top stalls barrier (3.9 cycles per instruction), MIO throttle (2.6), not selected
+// (2.3), short scoreboard (1.7). Much of the issue is the block's 32 warps polling the stage's
+// mbarrier and warp 0 polling the look-back while one 64 KiB tile is on its way: every compaction
+// here, CUB's included, reads at keep 0 at 0.55-0.64 of copy's rate (suite run of the same day:
+// single_pass 399 us at block 128, CUB 458 us, copy 510 us). Expected lever: more bytes in flight
+// per SM (three or four smaller stages, or a load warp that keeps them full), not fewer
+// instructions.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
