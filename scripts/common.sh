@@ -43,8 +43,10 @@ gps_python_env() {
   fi
   local py="$GPS_VENV/bin/python" base="${GPS_BASE_PYTHON:-python3}"
   # the system Python as it is, where it has the modules and no venv of ours does (no venv or
-  # pip needed: the GPU machines, which may lack python3-venv and a network)
-  if ! _gps_has_requirements "$py" "$modules" && _gps_has_requirements "$base" "$modules"; then
+  # pip needed: the GPU machines, which may lack python3-venv and a network); not for venv.sh,
+  # whose job is the venv (GPS_VENV_ONLY=1)
+  if [ -z "${GPS_VENV_ONLY:-}" ] && ! _gps_has_requirements "$py" "$modules" &&
+    _gps_has_requirements "$base" "$modules"; then
     GPS_PY="$(command -v "$base")"
     return 0
   fi

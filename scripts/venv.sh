@@ -6,5 +6,5 @@
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-gps_python_env
+GPS_VENV_ONLY=1 gps_python_env
 echo "$GPS_PY"

@@ -32,6 +32,23 @@ def test_no_venv_module_is_one_line(tmp_path):
     assert not venv.exists()
 
 
+def test_a_system_python_with_the_modules_is_used_as_it_is(tmp_path):
+    """The benchmark scripts' environment on a machine whose python3 has matplotlib and pandas
+    but no venv module and no network (the GPU machines): that python, no venv, no pip."""
+    fake = tmp_path / "python3"
+    fake.write_text('#!/bin/sh\nif [ "$1" = "-m" ]; then echo "no $2 here" >&2; exit 1; fi\n'
+                    f'exec "{sys.executable}" "$@"\n')
+    fake.chmod(0o755)
+    venv = tmp_path / "venv"
+    env = {k: v for k, v in os.environ.items() if k != "GPS_PYTHON"}
+    env.update(GPS_VENV=str(venv), GPS_BASE_PYTHON=str(fake))
+    proc = subprocess.run(["bash", "-c", f'source "{SCRIPTS / "common.sh"}" && '
+                           'gps_python_env "matplotlib pandas" && echo "$GPS_PY"'],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == str(fake) and not venv.exists()
+
+
 def test_no_python_is_one_line(tmp_path):
     status, _, err = run_sh("venv.sh", GPS_VENV=str(tmp_path / "v"),
                             GPS_BASE_PYTHON=str(tmp_path / "nopython"))
