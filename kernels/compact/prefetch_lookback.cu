@@ -43,6 +43,15 @@
 // single_pass 399 us at block 128, CUB 458 us, copy 510 us). Expected lever: more bytes in flight
 // per SM (three or four smaller stages, or a load warp that keeps them full), not fewer
 // instructions.
+//   4. (2026-11-22) the stage refilled before the wait for the next tile (an extra barrier after
+//      ranking), instead of after it, so that the wait for tile k+1 (publish_next_aggregate) has
+//      tile k+2 on its way too. Predicted on the H200 at 2^28, block 1024: keep 0.50 556 ->
+//      450-490 us, keep 0 447 -> 320-380 us. Measured (one H200, A/B/A/B builds, 10 runs each):
+//      slower everywhere: keep 0.50 551.4 [549.1-553.3] -> 609.4 [606.2-611.0] us at block 1024,
+//      565.3 -> 631.7 at 512; keep 0 446.0 -> 477.7 and 424.3 -> 459.9; 2^24 +2-3%. Dropped: a
+//      second tile in flight is not what the kernel lacks (the barrier, and thread 0 waiting on
+//      its claim of the next tile before the block can go on, cost more than it gives), so the
+//      "expected lever" above is refuted in this form.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"

@@ -35,6 +35,11 @@
 // H100 (281aece, blocking-kernel timing, 5 repetitions; results/partial/nvidia-h100-prefetch.json):
 // 730.6-746.9 us at 2^28 against copy 712.9-713.9 and CUB 872.8-879.6 (0.977x copy, 1.20x CUB);
 // 0.978x at 2^30. The same kernel is closer to copy on the slower memory.
+// 5. (2026-11-22) the stage refilled before the wait for the next tile (an extra barrier after the
+//    warp scans), so that tile k+2 is on its way while the block waits for k+1. Predicted on the
+//    H200 at 2^28: 554 -> 525-540 us. Measured (one H200, A/B/A/B builds, 10 runs each): 552.1
+//    [550.6-568.4] -> 557.1 [555.2-570.3] us at block 256, 543.8 -> 546.9 at 512: the same within
+//    the noise (compaction's version was 7-12% slower). Dropped.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
