@@ -26,12 +26,13 @@
 // 593.4-596.8 us at 2^28, block 1024 (0.901x copy, 1.18x CUB's 703.0-706.2), 0.909x at 2^30: on
 // the slower memory the issue's 0.85x is met, in about the H200's time, so the bound is the
 // per-tile pace, not the memory.
-// Next to measure (prepared, not yet run: the 2026-11-22 attempt's edit did not apply after the
-// for_each_turn change, so its three builds were identical): a look-back window of 2 or 4
-// predecessors per lane (PublishedAggregatePrefix<2|4>). The nearest inclusive prefix is about one
-// grid (132 tiles) behind, about 4 round trips of 32; predicted, if those round trips set the
-// pace, keep 0.50 at 2^28 on the H200 from 560 to 470-500 us; no change or slower (as for scan)
-// means they do not.
+// Tried (2026-11-22): a look-back window of 2 or 4 predecessors per lane
+// (PublishedAggregatePrefix<2|4>). The nearest inclusive prefix is about one grid (132 tiles)
+// behind, about 4 round trips of 32; predicted, if those round trips set the pace, keep 0.50 at
+// 2^28 on the H200 from 560 to 470-500 us. Measured (one H200, builds 1/4/2/1 in one call, 5
+// repetitions each, block 1024): DEPTH 1 551.6 [551.1-553.1] and 551.0 [550.6-553.0] us, DEPTH 2
+// 565.0 [564.1-565.7], DEPTH 4 587.4 [587.1-588.6]; keep 0 445.5 / 455.3 / 473.0; block 512 the
+// same order. Dropped: the round trips do not set the pace, and wider windows cost (as for scan).
 // Profile (H200, ncu --clock-control none, one launch at 2^28, block 1024, 2026-11-22): keep 0.50
 // 549.6 us, DRAM 2.89 TB/s (60% of peak); keep 0 447.5 us, 2.41 TB/s (50%), while scan's ring
 // moves 3.86 TB/s (80%). Occupancy 32 warps (one block per SM). Compaction issues 242 M warp
