@@ -37,7 +37,8 @@ const char* kHelp =
     "                         split over several sittings; merge the parts with\n"
     "                         scripts/merge_results.py)\n"
     "  --gps_help             this text\n"
-    "Each row's time is the median of its samples; --benchmark_repetitions=N repeats whole rows.\n";
+    "Each row's time is the median of its samples; --benchmark_repetitions=N repeats whole rows.\n"
+    "GPS_TRACE_SETUP=1 prints each set-up step's wall time (generation, references, copies).\n";
 
 bool parse_number(const char* arg, const char* flag, double& out) {
   const std::size_t len = std::strlen(flag);
