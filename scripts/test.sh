@@ -18,6 +18,6 @@ esac
 gps_python_env # first: a machine that cannot make the venv fails before a long build
 if [ "$scripts_only" = 0 ]; then
   gps_configure_and_build
-  ctest --test-dir "$BUILD_DIR" --output-on-failure
+  ctest --test-dir "$BUILD_DIR" --output-on-failure --parallel "$JOBS"
 fi
 "$GPS_PY" -m pytest -q "$ROOT/scripts/tests"
