@@ -4,13 +4,18 @@
 #include "harness.hpp"
 #include "metadata.hpp"
 #include "sampler.hpp"
+#include "utf8_text.hpp"
 
 #include <benchmark/benchmark.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
+#include <system_error>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -36,6 +41,9 @@ const char* kHelp =
     "  --gps_shard=K/N        only the K-th of N slices of the rows, of about equal cost (a run\n"
     "                         split over several sittings; merge the parts with\n"
     "                         scripts/merge_results.py)\n"
+    "  --gps_utf8_file=PATH   also benchmark utf8 on this file's text (the mix \"file\": its "
+    "bytes\n"
+    "                         repeated to each size; encode: the code points of its decoding)\n"
     "  --gps_help             this text\n"
     "Each row's time is the median of its samples; --benchmark_repetitions=N repeats whole rows.\n"
     "GPS_TRACE_SETUP=1 prints each set-up step's wall time (generation, references, copies).\n";
@@ -51,6 +59,41 @@ bool parse_number(const char* arg, const char* flag, double& out) {
     std::exit(2);
   }
   return true;
+}
+
+// --gps_utf8_file=PATH: the file's bytes become the utf8 "file" mix; one line and exit 2 when it
+// cannot be read or is empty.
+void read_user_text(const char* path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    std::fprintf(stderr, "gpu_bench: cannot read --gps_utf8_file %s: %s\n", path,
+                 ec ? ec.message().c_str()
+                    : (std::filesystem::exists(path, ec) ? "not a regular file"
+                                                         : "No such file or directory"));
+    std::exit(2);
+  }
+  std::FILE* file = std::fopen(path, "rb");
+  if (file == nullptr) {
+    std::fprintf(stderr, "gpu_bench: cannot read --gps_utf8_file %s: %s\n", path,
+                 std::strerror(errno));
+    std::exit(2);
+  }
+  std::vector<unsigned char> bytes;
+  unsigned char chunk[1 << 16];
+  std::size_t got = 0;
+  while ((got = std::fread(chunk, 1, sizeof chunk, file)) > 0)
+    bytes.insert(bytes.end(), chunk, chunk + got);
+  const bool failed = std::ferror(file) != 0;
+  std::fclose(file);
+  if (failed) {
+    std::fprintf(stderr, "gpu_bench: cannot read --gps_utf8_file %s\n", path);
+    std::exit(2);
+  }
+  if (bytes.empty()) {
+    std::fprintf(stderr, "gpu_bench: --gps_utf8_file %s is empty\n", path);
+    std::exit(2);
+  }
+  gps::set_user_text(std::move(bytes));
 }
 
 // Removes the --gps_* options from argv and applies them.
@@ -79,6 +122,8 @@ void take_gps_options(std::vector<char*>& args) {
       gps::bench::options().shard_count = n;
     } else if (std::strcmp(arg, "--gps_no_blocking") == 0) {
       gps::bench::options().no_blocking = true;
+    } else if (std::strncmp(arg, "--gps_utf8_file=", 16) == 0) {
+      read_user_text(arg + 16);
     } else if (std::strcmp(arg, "--gps_cold_l2") == 0) {
       gps::bench::options().cold_l2 = true;
     } else if (parse_number(arg, "--gps_min_samples", v)) {

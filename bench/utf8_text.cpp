@@ -7,6 +7,9 @@
 #include <array>
 #include <cstdio>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace gps {
 namespace {
@@ -75,6 +78,7 @@ public:
       break;
     case TextMix::Mixed:
     case TextMix::MixedErrors:
+    case TextMix::File: // not generated (utf8_text and utf32_text copy the user's text)
       script_ = pick_script();
       break;
     }
@@ -275,6 +279,8 @@ const char* text_mix_name(TextMix mix) {
     return "mixed";
   case TextMix::MixedErrors:
     return "mixed_errors";
+  case TextMix::File:
+    return "file";
   }
   return "?";
 }
@@ -292,8 +298,59 @@ std::uint64_t utf8_random(std::uint64_t seed, std::uint64_t index) {
   return splitmix64(splitmix64(seed) + index);
 }
 
+namespace {
+// the "file" mix: the user's bytes, and the code points of their decoding (made on first use)
+struct UserText {
+  std::vector<unsigned char> bytes;
+  std::vector<std::uint32_t> points;
+};
+UserText& user_text() {
+  static UserText text;
+  return text;
+}
+const std::vector<std::uint32_t>& user_code_points() {
+  UserText& t = user_text();
+  if (t.points.empty()) {
+    for (std::size_t i = 0; i < t.bytes.size();) {
+      const utf8::sequential::Decoded d =
+          utf8::sequential::decode_unit_at(t.bytes.data(), t.bytes.size(), i);
+      t.points.push_back(d.code_point);
+      i += d.length;
+    }
+  }
+  return t.points;
+}
+// out[0, n) = source repeated, in parallel
+template <typename T>
+void repeat_into(T* out, std::size_t n, const std::vector<T>& source, const char* what) {
+  if (source.empty())
+    throw std::logic_error(std::string(what) + ": the file mix without a user text");
+  for_each_segment(n, kSegmentBytes, [&](std::size_t, std::size_t b, std::size_t e) {
+    for (std::size_t i = b; i < e; ++i)
+      out[i] = source[i % source.size()];
+  });
+}
+} // namespace
+
+void set_user_text(std::vector<unsigned char> bytes) {
+  if (bytes.empty())
+    throw std::invalid_argument("the user text is empty");
+  user_text().bytes = std::move(bytes);
+  user_text().points.clear();
+}
+bool has_user_text() {
+  return !user_text().bytes.empty();
+}
+void clear_user_text() {
+  user_text() = UserText{};
+}
+
 HostVector<unsigned char> utf8_text(std::size_t n_bytes, TextMix mix, std::uint64_t seed) {
   HostVector<unsigned char> out(n_bytes);
+  if (mix == TextMix::File) {
+    repeat_into(out.data(), n_bytes, user_text().bytes, "utf8_text");
+    return out;
+  }
   for_each_segment(n_bytes, kSegmentBytes, [&](std::size_t s, std::size_t b, std::size_t e) {
     Rng rng(seed, s);
     fill_segment(out.data() + b, e - b, mix, rng);
@@ -303,6 +360,10 @@ HostVector<unsigned char> utf8_text(std::size_t n_bytes, TextMix mix, std::uint6
 
 HostVector<std::uint32_t> utf32_text(std::size_t n, TextMix mix, std::uint64_t seed) {
   HostVector<std::uint32_t> out(n);
+  if (mix == TextMix::File) {
+    repeat_into(out.data(), n, user_code_points(), "utf32_text");
+    return out;
+  }
   for_each_segment(n, kSegmentCodePoints, [&](std::size_t s, std::size_t b, std::size_t e) {
     Rng rng(seed, s);
     CharSource source(mix, rng);

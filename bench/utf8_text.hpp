@@ -27,14 +27,24 @@ namespace gps {
 //                 continuation bytes, truncated 2-, 3- and 4-byte sequences, overlongs (C0, C1,
 //                 E0 80..9F, F0 80..8F), surrogates (ED A0..BF), above U+10FFFF (F4 90..BF,
 //                 F5..F7) and the bytes F8..FF
-// Every mix but mixed_errors is well-formed UTF-8.
-enum class TextMix { Ascii, Latin, Cjk, Emoji, Mixed, MixedErrors };
+//   file          the user's own text (gpu_bench --gps_utf8_file=PATH, set_user_text): its bytes
+//                 repeated to n bytes (cut anywhere, so a sequence may be split at the end); for
+//                 encode, the code points of its decoding (U+FFFD for what is ill-formed), repeated
+// Every generated mix but mixed_errors is well-formed UTF-8. kTextMixes holds the generated ones.
+enum class TextMix { Ascii, Latin, Cjk, Emoji, Mixed, MixedErrors, File };
 inline constexpr TextMix kTextMixes[] = {TextMix::Ascii, TextMix::Latin, TextMix::Cjk,
                                          TextMix::Emoji, TextMix::Mixed, TextMix::MixedErrors};
 
-const char* text_mix_name(TextMix mix); // "ascii", "latin", "cjk", "emoji", "mixed", "mixed_errors"
-// The mix named `name`; false when there is none.
+// "ascii", "latin", "cjk", "emoji", "mixed", "mixed_errors", "file"
+const char* text_mix_name(TextMix mix);
+// The generated mix named `name`; false when there is none.
 bool text_mix_from_name(std::string_view name, TextMix* mix);
+
+// The text of the "file" mix; set before the benchmark rows are registered (they include the file
+// mix only when it is set). Throws std::invalid_argument when `bytes` is empty.
+void set_user_text(std::vector<unsigned char> bytes);
+bool has_user_text();
+void clear_user_text(); // for the tests
 
 // Exactly n_bytes of UTF-8 text of the given mix (any n_bytes: a character that would not fit at
 // the end of a segment is replaced by ASCII).

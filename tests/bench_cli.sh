@@ -24,6 +24,21 @@ expect 2 "min time (would repeat each row's sampling)" --benchmark_min_time=1s
 expect 2 "bad shard" --gps_shard=5/4
 expect 1 "filter that selects nothing" '--benchmark_filter=^nomatch$'
 expect 1 "invalid regular expression" '--benchmark_filter=['
+expect 2 "--gps_utf8_file that does not exist" --gps_utf8_file=/nonexistent/text.txt
+expect 2 "--gps_utf8_file that is a folder" --gps_utf8_file=/
+empty="$(mktemp)"
+text="$(mktemp)"
+trap 'rm -f "$empty" "$text"' EXIT
+expect 2 "--gps_utf8_file that is empty" --gps_utf8_file="$empty"
+printf 'h\xc3\xa9llo w\xc3\xb6rld \xe4\xb8\xad\xf0\x9f\x98\x80 \xff\n' >"$text"
+file_rows="$("$bench" --gps_utf8_file="$text" --benchmark_list_tests --benchmark_filter=/file/ 2>/dev/null)"
+if ! grep -q '^utf8/single_pass/decode/file/pot/log2n:20/block:256/' <<<"$file_rows" ||
+  ! grep -q '^utf8/cpu/encode/file/pot/log2n:20/' <<<"$file_rows"; then
+  echo "FAIL --gps_utf8_file: the file mix's rows are not listed"
+  fails=$((fails + 1))
+else
+  echo "ok   --gps_utf8_file lists $(wc -l <<<"$file_rows") rows of the file mix"
+fi
 rows="$("$bench" --benchmark_list_tests 2>/dev/null | wc -l)"
 if [ "$rows" -lt 9000 ]; then
   echo "FAIL --benchmark_list_tests lists $rows rows (every row, GPU or not, expected)"

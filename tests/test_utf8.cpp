@@ -839,6 +839,8 @@ TEST(Utf8Text, MixesHaveExactSizesAndTheirShape) {
         EXPECT_LT(error_fraction, 0.03);
         break;
       }
+      case TextMix::File: // not in kTextMixes
+        break;
       }
     }
   for (TextMix mix : kTextMixes) {
@@ -848,6 +850,25 @@ TEST(Utf8Text, MixesHaveExactSizesAndTheirShape) {
   }
   TextMix unused;
   EXPECT_FALSE(text_mix_from_name("klingon", &unused));
+}
+
+TEST(Utf8Text, FileMixRepeatsTheUserText) {
+  // a, e-acute, a stray FF, a truncated 3-byte sequence: 4 code points, two of them U+FFFD
+  const Bytes text = {'a', 0xC3, 0xA9, 0xFF, 0xE4, 0xB8};
+  set_user_text(text);
+  EXPECT_TRUE(has_user_text());
+  const auto bytes = utf8_text(13, TextMix::File, 1);
+  ASSERT_EQ(bytes.size(), 13u);
+  for (std::size_t i = 0; i < bytes.size(); ++i)
+    EXPECT_EQ(bytes[i], text[i % text.size()]) << i;
+  const auto points = utf32_text(7, TextMix::File, 1);
+  const CodePoints want = {'a', 0xE9, 0xFFFD, 0xFFFD, 'a', 0xE9, 0xFFFD};
+  EXPECT_EQ(CodePoints(points.begin(), points.end()), want);
+  clear_user_text();
+  EXPECT_FALSE(has_user_text());
+  EXPECT_THROW(utf8_text(4, TextMix::File, 1), std::logic_error);
+  EXPECT_THROW(set_user_text({}), std::invalid_argument);
+  EXPECT_STREQ(text_mix_name(TextMix::File), "file");
 }
 
 TEST(Utf8Text, CodePointMixes) {

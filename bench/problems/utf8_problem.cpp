@@ -28,11 +28,13 @@ const char* op_name(Op op) {
 constexpr int kMixes = sizeof(kTextMixes) / sizeof(kTextMixes[0]);
 constexpr int kPrimaryPoint = 4; // decode of mixed text
 
+// ids: op x generated mix first, then op x the file mix (--gps_utf8_file) when it is set
+constexpr int kGenerated = 3 * kMixes;
 Op op_of(const AxisPoint& p) {
-  return kOps[p.id / kMixes];
+  return p.id < kGenerated ? kOps[p.id / kMixes] : kOps[p.id - kGenerated];
 }
 TextMix mix_of(const AxisPoint& p) {
-  return kTextMixes[p.id % kMixes];
+  return p.id < kGenerated ? kTextMixes[p.id % kMixes] : TextMix::File;
 }
 
 class Utf8Instance final : public Instance {
@@ -220,15 +222,21 @@ public:
         points.push_back({{{"operation", o, o}, {"mix", m, m}}, id, id == kPrimaryPoint});
         ++id;
       }
+    if (has_user_text())
+      for (Op op : kOps) {
+        const std::string o = op_name(op), m = text_mix_name(TextMix::File);
+        points.push_back({{{"operation", o, o}, {"mix", m, m}}, id++, false});
+      }
     return points;
   }
-  // mixed text for the CPU rows (pot), every mix for the GPU rows (npot at the primary point only)
+  // mixed text and the user's for the CPU rows (pot), every mix for the GPU rows (npot at the
+  // primary point only)
   bool benchmarked(const AxisPoint& p, const SizeCase& size, Target target) const override {
     // encode takes n < 2^30 code points (its 4n output bytes need 32-bit offsets)
     if (op_of(p) == Op::Encode && size.n >= utf8::kMaxGpuCodePoints)
       return false;
-    if (target == Target::Cpu)
-      return size.pot && mix_of(p) == TextMix::Mixed;
+    if (target == Target::Cpu) // and the user's text, to hold the GPU against the CPU on it
+      return size.pot && (mix_of(p) == TextMix::Mixed || mix_of(p) == TextMix::File);
     return size.pot || p.primary;
   }
   // above 65536, the well-formed and the ill-formed blend of every operation
