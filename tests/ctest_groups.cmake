@@ -4,7 +4,7 @@
 # size and problem size last; the cases that differ only in those form one group, run as one
 # process (one CUDA context, host references made once) with the filter Inst/X.*/PARAM_block*
 # (or Inst/X.*/PARAM), and named NAME_PREFIX + PARAM + "." + cpu|gpu, so that a variant whose
-# every case skipped (no GPU, or a GPU without the variant's features) shows as "Skipped".
+# every case skipped (no GPU, or every size above GPS_TEST_MAX_N) shows as "Skipped".
 # Usage: cmake -D BIN=test_binary -D OUT=file.cmake [-D NAME_PREFIX=utf8_] -P ctest_groups.cmake
 execute_process(COMMAND "${BIN}" --gtest_list_tests OUTPUT_VARIABLE listing
                 RESULT_VARIABLE status ERROR_VARIABLE errors)
