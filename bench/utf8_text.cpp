@@ -1,6 +1,7 @@
 #include "utf8_text.hpp"
 
 #include "common/cpu_parallel.hpp"
+#include "setup_trace.hpp"
 #include "utf8/sequential.hpp"
 
 #include <algorithm>
@@ -25,13 +26,16 @@ constexpr std::uint64_t splitmix64(std::uint64_t x) {
 // (seed, stream), so that independent segments draw independent streams.
 class Rng {
 public:
-  Rng(std::uint64_t seed, std::uint64_t stream) : seed_(utf8_random(seed, stream)) {}
-  std::uint64_t next() { return utf8_random(seed_, index_++); }
+  // utf8_random(seed_, i) = splitmix64(splitmix64(seed_) + i): the inner hash is the stream's
+  // constant, computed once (the same words, half the hashing per draw)
+  Rng(std::uint64_t seed, std::uint64_t stream)
+      : mixed_seed_(splitmix64(utf8_random(seed, stream))) {}
+  std::uint64_t next() { return splitmix64(mixed_seed_ + index_++); }
   unsigned below(unsigned k) { return static_cast<unsigned>(next() % k); }
   bool percent(unsigned p) { return below(100) < p; }
 
 private:
-  std::uint64_t seed_;
+  std::uint64_t mixed_seed_;
   std::uint64_t index_ = 0;
 };
 
@@ -346,6 +350,7 @@ void clear_user_text() {
 }
 
 HostVector<unsigned char> utf8_text(std::size_t n_bytes, TextMix mix, std::uint64_t seed) {
+  const SetupTrace trace("utf8_text", n_bytes);
   HostVector<unsigned char> out(n_bytes);
   if (mix == TextMix::File) {
     repeat_into(out.data(), n_bytes, user_text().bytes, "utf8_text");
@@ -359,6 +364,7 @@ HostVector<unsigned char> utf8_text(std::size_t n_bytes, TextMix mix, std::uint6
 }
 
 HostVector<std::uint32_t> utf32_text(std::size_t n, TextMix mix, std::uint64_t seed) {
+  const SetupTrace trace("utf32_text", n * sizeof(std::uint32_t));
   HostVector<std::uint32_t> out(n);
   if (mix == TextMix::File) {
     repeat_into(out.data(), n, user_code_points(), "utf32_text");
