@@ -852,6 +852,28 @@ TEST(Utf8Text, MixesHaveExactSizesAndTheirShape) {
   EXPECT_FALSE(text_mix_from_name("klingon", &unused));
 }
 
+// The generated text is what the published results were measured on: pinned by hashes (FNV-1a of
+// the bytes, and of the code points as little-endian words) taken from the generator of commit
+// 662d031, so that a faster generator must draw the same text.
+TEST(Utf8Text, GeneratorIsPinned) {
+  struct Pin {
+    TextMix mix;
+    std::uint64_t bytes, points;
+  };
+  const Pin pins[] = {{TextMix::Ascii, 0x51dc742dc17a7b18ull, 0x2610aca66505ca00ull},
+                      {TextMix::Latin, 0x11ca29eca16a69edull, 0x6eb0e274655360abull},
+                      {TextMix::Cjk, 0x09dd75a76ef73ce2ull, 0x575f535cdd6b19b2ull},
+                      {TextMix::Emoji, 0x3afba46861f388a2ull, 0x18a372d0678df095ull},
+                      {TextMix::Mixed, 0xdbca3fd2b262613dull, 0xda2f2ada8148bb3dull},
+                      {TextMix::MixedErrors, 0x8da2fb516fa39f0aull, 0x711473246fe1b90bull}};
+  for (const Pin& pin : pins) {
+    SCOPED_TRACE(text_mix_name(pin.mix));
+    const auto bytes = utf8_text((std::size_t{1} << 20) + 7, pin.mix, 42);
+    EXPECT_EQ(fnv1a(bytes.data(), bytes.size()), pin.bytes);
+    EXPECT_EQ(fnv1a(text_points((std::size_t{1} << 18) + 3, pin.mix, 42)), pin.points);
+  }
+}
+
 TEST(Utf8Text, FileMixRepeatsTheUserText) {
   // a, e-acute, a stray FF, a truncated 3-byte sequence: 4 code points, two of them U+FFFD
   const Bytes text = {'a', 0xC3, 0xA9, 0xFF, 0xE4, 0xB8};
