@@ -63,7 +63,9 @@ template <typename T> struct HostAllocator {
   }
   void deallocate(T* p, std::size_t) noexcept { std::free(p); }
 
-  // vector(n) and resize(n) of a trivial type leave the allocator's zeros in place
+  // vector(n) and resize(n) of a trivial type leave the allocator's zeros in place; but a resize
+  // that grows back within the capacity (after a shrink) leaves the old values, not zeros: assign
+  // where zeros matter
   template <typename U, typename... Args> void construct(U* p, Args&&... args) {
     if constexpr (sizeof...(Args) == 0 && std::is_trivially_default_constructible_v<U>)
       ::new (static_cast<void*>(p)) U;
