@@ -40,7 +40,7 @@ template <typename T> HostVector<T> to_host(const T* d, std::size_t n) {
 void poison_device(void* d, std::size_t bytes);
 template <typename T, typename A> void poison_host(std::vector<T, A>& h) {
   auto* bytes = reinterpret_cast<unsigned char*>(h.data());
-  parallel_chunks(h.size() * sizeof(T), h.size() < (1u << 20) ? 1u : cpu_threads(),
+  parallel_chunks(h.size() * sizeof(T), threads_for(h.size()),
                   [&](unsigned, std::size_t b, std::size_t e) {
                     std::fill(bytes + b, bytes + e, kPoisonByte);
                   });
@@ -54,7 +54,7 @@ void random_words_device(void* d, std::size_t n, std::uint64_t seed);
 // Compared by every host thread at once from 2^20 elements up (a CPU row's check at 2^30 took 1.1 s
 // on one thread).
 template <typename T> std::string first_mismatch(const T* got, const T* want, std::size_t n) {
-  const unsigned chunks = n < (1u << 20) ? 1u : cpu_threads();
+  const unsigned chunks = threads_for(n);
   std::vector<std::size_t> first(chunks, n);
   parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
     for (std::size_t i = b; i < e; ++i)

@@ -264,7 +264,6 @@ Instance& current_instance(const Problem& problem, const AxisPoint& point, std::
   static CurrentInstance cur;
   if (cur.problem != &problem || cur.point != point.id || cur.n != n || !cur.instance) {
     cur.instance.reset();
-    const SetupTrace trace("new instance", n * 4);
     cur.instance = problem.instance(point, n, Purpose::Benchmark);
     cur.problem = &problem;
     cur.point = point.id;

@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -164,25 +163,9 @@ std::string benchmark_name(const Problem& problem, const VariantInfo& v, const A
 
 namespace gps {
 
-// the size a reference's trace line reports: its element count argument (the first integer) x 4
-template <typename... Args> std::size_t reference_trace_bytes(Args... args) {
-  std::size_t n = 0;
-  bool found = false;
-  (
-      [&](auto a) {
-        if constexpr (std::is_integral_v<decltype(a)>)
-          if (!found) {
-            n = static_cast<std::size_t>(a);
-            found = true;
-          }
-      }(args),
-      ...);
-  return n * 4;
-}
-
 // Runs a CPU table row (host pointers) under the temp-storage contract: query, allocate, run.
 template <typename Row, typename... Args> void run_on_host(const Row& row, Args... args) {
-  const SetupTrace trace("host reference", reference_trace_bytes(args...));
+  const SetupTrace trace("host reference");
   std::size_t bytes = 0;
   row.run(nullptr, bytes, args..., 0, nullptr);
   std::vector<unsigned char> temp(bytes);

@@ -18,20 +18,24 @@ inline bool setup_trace_on() {
   return on;
 }
 
-// Prints "[setup] WHAT MiB SECONDS s" when the scope ends (above 1 MiB only, where it matters).
+// Prints "[setup] WHAT [MiB] SECONDS s" when the scope ends: steps of a size (bytes) from 1 MiB
+// up, steps without one from 10 ms up, where it matters.
 class SetupTrace {
 public:
-  SetupTrace(const char* what, std::size_t bytes)
+  explicit SetupTrace(const char* what, std::size_t bytes = 0)
       : what_(what), bytes_(bytes), start_(std::chrono::steady_clock::now()) {}
   SetupTrace(const SetupTrace&) = delete;
   SetupTrace& operator=(const SetupTrace&) = delete;
   ~SetupTrace() {
-    if (!setup_trace_on() || bytes_ < (std::size_t{1} << 20))
+    if (!setup_trace_on())
       return;
     const double s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    std::fprintf(stderr, "[setup] %s %.0f MiB %.3f s\n", what_,
-                 static_cast<double>(bytes_) / (1 << 20), s);
+    if (bytes_ >= (std::size_t{1} << 20))
+      std::fprintf(stderr, "[setup] %s %.0f MiB %.3f s\n", what_,
+                   static_cast<double>(bytes_) / (1 << 20), s);
+    else if (bytes_ == 0 && s >= 0.01)
+      std::fprintf(stderr, "[setup] %s %.3f s\n", what_, s);
   }
 
 private:

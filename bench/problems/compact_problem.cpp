@@ -18,7 +18,7 @@ constexpr int kPrimaryKeep = 1; // keep 0.50
 // takes seconds at 2^30 with half the elements kept (branch misses).
 HostVector<int> kept_elements(const HostVector<int>& input) {
   const std::size_t n = input.size();
-  const unsigned chunks = n < (1u << 20) ? 1u : cpu_threads();
+  const unsigned chunks = threads_for(n);
   std::vector<std::size_t> offsets(chunks + 1, 0);
   parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
     std::size_t kept = 0;

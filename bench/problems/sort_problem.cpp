@@ -29,16 +29,12 @@ namespace {
 
 constexpr std::size_t kExactKeysMax = std::size_t{1} << 24;
 
-unsigned check_threads(std::size_t n) {
-  return n < (1u << 20) ? 1u : cpu_threads();
-}
-
 struct Fingerprint {
   std::uint64_t a = 0, b = 0;
   bool operator==(const Fingerprint& o) const { return a == o.a && b == o.b; }
 };
 Fingerprint fingerprint(const unsigned* keys, std::size_t n) {
-  const unsigned chunks = check_threads(n);
+  const unsigned chunks = threads_for(n);
   std::vector<Fingerprint> part(chunks);
   parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
     Fingerprint f;
@@ -56,7 +52,7 @@ Fingerprint fingerprint(const unsigned* keys, std::size_t n) {
 
 // First index where `bad(i)` holds (scanned in parallel), or n.
 template <typename Bad> std::size_t first_bad(std::size_t n, const Bad& bad) {
-  const unsigned chunks = check_threads(n);
+  const unsigned chunks = threads_for(n);
   std::vector<std::size_t> first(chunks, n);
   parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
     for (std::size_t i = b; i < e; ++i)
@@ -104,10 +100,9 @@ public:
       keys_ = random_keys(n_, data_seed(purpose_, n_), point_.dist);
       if (point_.pairs) {
         vals_.resize(n_);
-        parallel_chunks(n_, n_ < (1u << 20) ? 1u : cpu_threads(),
-                        [&](unsigned, std::size_t b, std::size_t e) {
-                          std::iota(vals_.begin() + b, vals_.begin() + e, static_cast<unsigned>(b));
-                        });
+        parallel_chunks(n_, threads_for(n_), [&](unsigned, std::size_t b, std::size_t e) {
+          std::iota(vals_.begin() + b, vals_.begin() + e, static_cast<unsigned>(b));
+        });
       } else if (n_ <= kExactKeysMax) {
         // stable: keys that order as equal can differ in their bits (float -0.0 and +0.0)
         sorted_keys_ = keys_;

@@ -13,6 +13,12 @@ inline unsigned cpu_threads() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+// Threads for a host pass over n elements (the benchmarks' inputs, references and checks): one
+// below 2^20, where starting threads costs more than it saves, every hardware thread above.
+inline unsigned threads_for(std::size_t n) {
+  return n < (std::size_t{1} << 20) ? 1u : cpu_threads();
+}
+
 template <typename F> void parallel_chunks(std::size_t n, unsigned chunks, F&& fn) {
   chunks = static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(chunks, n)));
   std::vector<std::thread> threads;
