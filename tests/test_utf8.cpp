@@ -671,7 +671,7 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
     const CodePoints want = reference_decode(in);
     const long long want_first = reference_first_error(in);
     for (long long skew = 0; skew < 16; ++skew) {
-      CodePoints got;
+      CodePoints got, split;
       long long first = -1;
       const long long end = skew + static_cast<long long>(in.size());
       for (long long p = 0; p < end; p += 16) {
@@ -691,8 +691,19 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
         got.resize(at + static_cast<std::size_t>(__builtin_popcount(info & 0xFFFFu)));
         chunk::for_each_unit(w0, w1, w2, w3, word(in, skew, p + 16), info,
                              [&](int i, std::uint32_t cp) { got.at(at + i) = cp; });
+        // decode's split mode: ASCII units at fixed positions, then a loop over the others
+        split.resize(got.size(), ~0u);
+        const std::uint32_t ascii = chunk::ascii_bits(w0, w1, w2, w3) & info;
+        const auto put = [&](int i, std::uint32_t cp) {
+          ASSERT_EQ(split.at(at + i), ~0u) << "unit " << i << " written twice";
+          split.at(at + i) = cp;
+        };
+        chunk::for_each_ascii_unit(w0, w1, w2, w3, info, ascii, put);
+        chunk::for_each_multibyte_unit(w0, w1, w2, w3, word(in, skew, p + 16), info, ascii, put);
       }
       ASSERT_TRUE(same(got, want)) << "input of " << in.size() << " bytes, skew " << skew;
+      ASSERT_TRUE(same(split, want)) << "split mode, input of " << in.size() << " bytes, skew "
+                                     << skew;
       ASSERT_EQ(first, want_first) << "input of " << in.size() << " bytes, skew " << skew;
     }
   }

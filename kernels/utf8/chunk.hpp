@@ -163,4 +163,54 @@ GPS_UTF8_HD void for_each_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t
   }
 }
 
+// Bit k (0 <= k < 16): byte k of the chunk w0..w3 is ASCII.
+GPS_UTF8_HD constexpr std::uint32_t ascii_bits(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
+                                               std::uint32_t w3) {
+  return gather_high_bits(~w0) | gather_high_bits(~w1) << 4 | gather_high_bits(~w2) << 8 |
+         gather_high_bits(~w3) << 12;
+}
+
+// Number of set bits of x.
+GPS_UTF8_HD int bit_count(std::uint32_t x) {
+#if defined(__CUDA_ARCH__)
+  return __popc(x);
+#else
+  return __builtin_popcount(x);
+#endif
+}
+
+// for_each_unit split in two, for chunks where most units are ASCII bytes (decode's split mode):
+// for_each_ascii_unit visits the ASCII starts (`ascii`: ascii_bits & starts) at fixed positions, no
+// loop and no branch, each unit's index a popcount of the starts before it; for_each_multibyte_unit
+// loops over the other starts only. Together they call put(i, cp) once for every unit of the chunk,
+// as for_each_unit does, in a different order.
+template <typename Put>
+GPS_UTF8_HD void for_each_ascii_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
+                                     std::uint32_t w3, std::uint32_t info, std::uint32_t ascii,
+                                     Put&& put) {
+  const std::uint32_t words[4] = {w0, w1, w2, w3};
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int k = 0; k < 16; ++k)
+    if ((ascii >> k) & 1u)
+      put(bit_count(info & ((1u << k) - 1u)), words[k / 4] >> (8 * (k % 4)) & 0xFFu);
+}
+
+template <typename Put>
+GPS_UTF8_HD void for_each_multibyte_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
+                                         std::uint32_t w3, std::uint32_t next, std::uint32_t info,
+                                         std::uint32_t ascii, Put&& put) {
+  const std::uint32_t well_formed = info >> 16;
+  const std::uint32_t starts = info & 0xFFFFu;
+  std::uint32_t rest = starts & ~ascii;
+  while (rest != 0) {
+    const int k = lowest_bit(rest);
+    rest &= rest - 1;
+    put(bit_count(starts & ((1u << k) - 1u)),
+        decode_chunk_unit(chunk_window(w0, w1, w2, w3, next, static_cast<unsigned>(k)),
+                          (well_formed >> k) & 1u));
+  }
+}
+
 } // namespace gps::utf8::chunk

@@ -62,6 +62,10 @@ namespace gps::utf8 {
 namespace {
 
 constexpr int kVecs = 4; // 16-byte vectors per thread and tile
+// decode's split mode pays 16 fixed ASCII slots (about 4 loop trips' worth of operations) to save
+// the loop trips of the ASCII units: taken when the warp's most units per lane exceed its most
+// multi-byte units per lane by more than this.
+constexpr unsigned kSplitMargin = 3;
 
 // ---- decode and validate: tiles of bytes -------------------------------------------------------
 
@@ -245,9 +249,20 @@ __global__ void __launch_bounds__(BLOCK)
 #pragma unroll
   for (int j = 0; j < kVecs; ++j) {
     const uint4 v = chunks.v[j];
-    const unsigned first = rank[j];
-    chunk::for_each_unit(v.x, v.y, v.z, v.w, chunks.next[j], chunks.info[j],
-                         [&](int i, std::uint32_t cp) { stage[stage_slot(first + i)] = cp; });
+    const unsigned first = rank[j], info = chunks.info[j];
+    const auto put = [&](int i, std::uint32_t cp) { stage[stage_slot(first + i)] = cp; };
+    // split mode where the warp's units are mostly ASCII bytes: the loop then runs over the
+    // multi-byte units only (its trip count is the warp's most, so one accented letter in a lane
+    // of ASCII used to cost 16 trips of about 40 operations)
+    const unsigned ascii = chunk::ascii_bits(v.x, v.y, v.z, v.w) & info;
+    const unsigned most_units = __reduce_max_sync(kFullMask, __popc(info & 0xFFFFu));
+    const unsigned most_multi = __reduce_max_sync(kFullMask, __popc(info & 0xFFFFu & ~ascii));
+    if (most_multi != 0 && most_units > most_multi + kSplitMargin) {
+      chunk::for_each_ascii_unit(v.x, v.y, v.z, v.w, info, ascii, put);
+      chunk::for_each_multibyte_unit(v.x, v.y, v.z, v.w, chunks.next[j], info, ascii, put);
+    } else {
+      chunk::for_each_unit(v.x, v.y, v.z, v.w, chunks.next[j], info, put);
+    }
     __syncwarp();
     for (unsigned i = lane; i < run[j]; i += kWarpSize)
       __stcs(out + (at + i), stage[stage_slot(i)]); // evict-first: not re-read
