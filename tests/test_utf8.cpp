@@ -684,26 +684,25 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
           if (p + k >= skew && p + k < end)
             inside |= 1u << k;
         info &= inside | inside << 16;
-        const std::uint32_t ill_formed = info & ~(info >> 16) & 0xFFFFu;
+        const std::uint32_t ill_formed = chunk::ill_formed_starts(info);
         if (ill_formed && first < 0)
           first = p - skew + chunk::lowest_bit(ill_formed);
         const std::size_t at = got.size();
-        got.resize(at + static_cast<std::size_t>(__builtin_popcount(info & 0xFFFFu)));
+        got.resize(at + static_cast<std::size_t>(__builtin_popcount(chunk::unit_starts(info))));
         chunk::for_each_unit(w0, w1, w2, w3, word(in, skew, p + 16), info,
                              [&](int i, std::uint32_t cp) { got.at(at + i) = cp; });
         // decode's split mode: ASCII units at fixed positions, then a loop over the others
         split.resize(got.size(), ~0u);
-        const std::uint32_t ascii = chunk::ascii_bits(w0, w1, w2, w3) & info;
         const auto put = [&](int i, std::uint32_t cp) {
           ASSERT_EQ(split.at(at + i), ~0u) << "unit " << i << " written twice";
           split.at(at + i) = cp;
         };
-        chunk::for_each_ascii_unit(w0, w1, w2, w3, info, ascii, put);
-        chunk::for_each_multibyte_unit(w0, w1, w2, w3, word(in, skew, p + 16), info, ascii, put);
+        chunk::for_each_ascii_unit(w0, w1, w2, w3, info, put);
+        chunk::for_each_multibyte_unit(w0, w1, w2, w3, word(in, skew, p + 16), info, put);
       }
       ASSERT_TRUE(same(got, want)) << "input of " << in.size() << " bytes, skew " << skew;
-      ASSERT_TRUE(same(split, want)) << "split mode, input of " << in.size() << " bytes, skew "
-                                     << skew;
+      ASSERT_TRUE(same(split, want))
+          << "split mode, input of " << in.size() << " bytes, skew " << skew;
       ASSERT_EQ(first, want_first) << "input of " << in.size() << " bytes, skew " << skew;
     }
   }

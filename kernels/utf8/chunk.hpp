@@ -20,7 +20,23 @@
 namespace gps::utf8::chunk {
 
 inline constexpr std::uint32_t kHigh = 0x80808080u;
-inline constexpr std::uint32_t kAllAscii = 0xFFFFFFFFu; // classify_chunk of 16 ASCII bytes
+inline constexpr std::uint32_t kAllAscii = 0xFFFF0000u; // classify_chunk of 16 ASCII bytes
+
+// classify_chunk's result ("info"), two 16-bit masks over the chunk's bytes (bit k: byte k):
+//   bits 0..15:  the units that do not start with an ASCII byte (multi-byte code points, and the
+//                ill-formed units that each decode to U+FFFD);
+//   bits 16..31: the well-formed units (ASCII bytes and well-formed multi-byte code points).
+// So every unit start is in one half or both, and each of the four roles takes one or two
+// operations to recover; validate's ill-formed units are `other & ~good` as before.
+GPS_UTF8_HD constexpr std::uint32_t unit_starts(std::uint32_t info) {
+  return (info | info >> 16) & 0xFFFFu;
+}
+GPS_UTF8_HD constexpr std::uint32_t ascii_starts(std::uint32_t info) {
+  return (info >> 16) & ~info & 0xFFFFu;
+}
+GPS_UTF8_HD constexpr std::uint32_t ill_formed_starts(std::uint32_t info) {
+  return info & ~(info >> 16) & 0xFFFFu;
+}
 
 // The 0x80 bits of u (one per byte) as 4 bits, byte 0 lowest: the four products land on bits
 // 28..31 and no other two overlap, so nothing carries into them.
@@ -73,9 +89,10 @@ GPS_UTF8_HD constexpr WordClass classify_word(std::uint32_t x, std::uint32_t fol
 }
 
 // Units of a 16-byte chunk w0..w3 (byte k of the chunk is byte k % 4 of word k / 4), with the word
-// before it and the word after it. Returns the starts in bits 0..15 (bit k: byte k starts a unit)
-// and the well-formed starts in bits 16..31. Positions outside the input must read as 0 (they are
-// then never part of a unit of the input); the caller clears the bits of positions outside it.
+// before it and the word after it. Returns the chunk's info (above): the starts that are not ASCII
+// bytes in bits 0..15, the well-formed starts in bits 16..31. Positions outside the input must read
+// as 0 (they are then never part of a unit of the input); the caller clears the bits of positions
+// outside it.
 GPS_UTF8_HD constexpr std::uint32_t classify_chunk(std::uint32_t prev, std::uint32_t w0,
                                                    std::uint32_t w1, std::uint32_t w2,
                                                    std::uint32_t w3, std::uint32_t next) {
@@ -103,7 +120,7 @@ GPS_UTF8_HD constexpr std::uint32_t classify_chunk(std::uint32_t prev, std::uint
   const std::uint32_t consumed = takes1 << 1 | takes2 << 2 | takes3 << 3;
   const std::uint32_t complete = ascii | (takes1 & ~lead3) | (takes2 & ~lead4) | takes3;
   const std::uint32_t starts = (~consumed >> 4) & 0xFFFFu;
-  return starts | ((complete >> 4) & starts) << 16;
+  return (starts & ~(ascii >> 4)) | ((complete >> 4) & starts) << 16;
 }
 
 // The code point of the unit whose bytes are w's low bytes (first byte lowest): the byte itself
@@ -144,7 +161,7 @@ template <typename Put>
 GPS_UTF8_HD void for_each_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
                                std::uint32_t w3, std::uint32_t next, std::uint32_t info,
                                Put&& put) {
-  if (info == kAllAscii && ((w0 | w1 | w2 | w3) & kHigh) == 0) {
+  if (info == kAllAscii) {
     const std::uint32_t words[4] = {w0, w1, w2, w3};
 #if defined(__CUDA_ARCH__)
 #pragma unroll
@@ -154,20 +171,13 @@ GPS_UTF8_HD void for_each_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t
     return;
   }
   const std::uint32_t well_formed = info >> 16;
-  std::uint32_t starts = info & 0xFFFFu;
+  std::uint32_t starts = unit_starts(info);
   for (int i = 0; starts != 0; ++i) {
     const int k = lowest_bit(starts);
     starts &= starts - 1;
     put(i, decode_chunk_unit(chunk_window(w0, w1, w2, w3, next, static_cast<unsigned>(k)),
                              (well_formed >> k) & 1u));
   }
-}
-
-// Bit k (0 <= k < 16): byte k of the chunk w0..w3 is ASCII.
-GPS_UTF8_HD constexpr std::uint32_t ascii_bits(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
-                                               std::uint32_t w3) {
-  return gather_high_bits(~w0) | gather_high_bits(~w1) << 4 | gather_high_bits(~w2) << 8 |
-         gather_high_bits(~w3) << 12;
 }
 
 // Number of set bits of x.
@@ -180,30 +190,30 @@ GPS_UTF8_HD int bit_count(std::uint32_t x) {
 }
 
 // for_each_unit split in two, for chunks where most units are ASCII bytes (decode's split mode):
-// for_each_ascii_unit visits the ASCII starts (`ascii`: ascii_bits & starts) at fixed positions, no
-// loop and no branch, each unit's index a popcount of the starts before it; for_each_multibyte_unit
-// loops over the other starts only. Together they call put(i, cp) once for every unit of the chunk,
-// as for_each_unit does, in a different order.
+// for_each_ascii_unit visits the ASCII starts at fixed positions, no loop and no branch, each
+// unit's index a popcount of the starts before it; for_each_multibyte_unit loops over the other
+// starts only. Together they call put(i, cp) once for every unit of the chunk, as for_each_unit
+// does, in a different order.
 template <typename Put>
 GPS_UTF8_HD void for_each_ascii_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
-                                     std::uint32_t w3, std::uint32_t info, std::uint32_t ascii,
-                                     Put&& put) {
+                                     std::uint32_t w3, std::uint32_t info, Put&& put) {
   const std::uint32_t words[4] = {w0, w1, w2, w3};
+  const std::uint32_t starts = unit_starts(info), ascii = ascii_starts(info);
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
   for (int k = 0; k < 16; ++k)
     if ((ascii >> k) & 1u)
-      put(bit_count(info & ((1u << k) - 1u)), words[k / 4] >> (8 * (k % 4)) & 0xFFu);
+      put(bit_count(starts & ((1u << k) - 1u)), words[k / 4] >> (8 * (k % 4)) & 0xFFu);
 }
 
 template <typename Put>
 GPS_UTF8_HD void for_each_multibyte_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
                                          std::uint32_t w3, std::uint32_t next, std::uint32_t info,
-                                         std::uint32_t ascii, Put&& put) {
+                                         Put&& put) {
   const std::uint32_t well_formed = info >> 16;
-  const std::uint32_t starts = info & 0xFFFFu;
-  std::uint32_t rest = starts & ~ascii;
+  const std::uint32_t starts = unit_starts(info);
+  std::uint32_t rest = info & 0xFFFFu; // the starts that are not ASCII bytes
   while (rest != 0) {
     const int k = lowest_bit(rest);
     rest &= rest - 1;

@@ -228,7 +228,7 @@ __global__ void __launch_bounds__(BLOCK)
   unsigned rank[kVecs], run[kVecs], warp_units = 0;
 #pragma unroll
   for (int j = 0; j < kVecs; ++j) {
-    const unsigned units = __popc(chunks.info[j] & 0xFFFFu);
+    const unsigned units = __popc(chunk::unit_starts(chunks.info[j]));
     const unsigned inclusive = warp_inclusive_scan(units);
     rank[j] = inclusive - units;
     run[j] = __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
@@ -254,12 +254,11 @@ __global__ void __launch_bounds__(BLOCK)
     // split mode where the warp's units are mostly ASCII bytes: the loop then runs over the
     // multi-byte units only (its trip count is the warp's most, so one accented letter in a lane
     // of ASCII used to cost 16 trips of about 40 operations)
-    const unsigned ascii = chunk::ascii_bits(v.x, v.y, v.z, v.w) & info;
-    const unsigned most_units = __reduce_max_sync(kFullMask, __popc(info & 0xFFFFu));
-    const unsigned most_multi = __reduce_max_sync(kFullMask, __popc(info & 0xFFFFu & ~ascii));
+    const unsigned most_units = __reduce_max_sync(kFullMask, __popc(chunk::unit_starts(info)));
+    const unsigned most_multi = __reduce_max_sync(kFullMask, __popc(info & 0xFFFFu));
     if (most_multi != 0 && most_units > most_multi + kSplitMargin) {
-      chunk::for_each_ascii_unit(v.x, v.y, v.z, v.w, info, ascii, put);
-      chunk::for_each_multibyte_unit(v.x, v.y, v.z, v.w, chunks.next[j], info, ascii, put);
+      chunk::for_each_ascii_unit(v.x, v.y, v.z, v.w, info, put);
+      chunk::for_each_multibyte_unit(v.x, v.y, v.z, v.w, chunks.next[j], info, put);
     } else {
       chunk::for_each_unit(v.x, v.y, v.z, v.w, chunks.next[j], info, put);
     }
@@ -295,7 +294,7 @@ __global__ void __launch_bounds__(BLOCK)
   unsigned first = tiles::kNoError;
 #pragma unroll
   for (int j = kVecs - 1; j >= 0; --j) {
-    const unsigned ill_formed = chunks.info[j] & ~(chunks.info[j] >> 16) & 0xFFFFu;
+    const unsigned ill_formed = chunk::ill_formed_starts(chunks.info[j]);
     if (ill_formed != 0)
       first =
           static_cast<unsigned>(chunks.chunk_at(j) - grid.begin) + chunk::lowest_bit(ill_formed);
