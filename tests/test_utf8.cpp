@@ -671,7 +671,7 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
     const CodePoints want = reference_decode(in);
     const long long want_first = reference_first_error(in);
     for (long long skew = 0; skew < 16; ++skew) {
-      CodePoints got, split;
+      CodePoints got, split, by_loop;
       long long first = -1;
       const long long end = skew + static_cast<long long>(in.size());
       for (long long p = 0; p < end; p += 16) {
@@ -691,18 +691,32 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
         got.resize(at + static_cast<std::size_t>(__builtin_popcount(chunk::unit_starts(info))));
         chunk::for_each_unit(w0, w1, w2, w3, word(in, skew, p + 16), info,
                              [&](int i, std::uint32_t cp) { got.at(at + i) = cp; });
-        // decode's split mode: ASCII units at fixed positions, then a loop over the others
+        // decode's split mode: ASCII units at fixed positions, then a loop over the others; and
+        // its generic mode: the loop over every start
         split.resize(got.size(), ~0u);
+        by_loop.resize(got.size(), ~0u);
+        const std::uint32_t next = word(in, skew, p + 16);
+        const auto window = [&](unsigned k) {
+          return chunk::chunk_window(w0, w1, w2, w3, next, k);
+        };
         const auto put = [&](int i, std::uint32_t cp) {
           ASSERT_EQ(split.at(at + i), ~0u) << "unit " << i << " written twice";
           split.at(at + i) = cp;
         };
-        chunk::for_each_ascii_unit(w0, w1, w2, w3, info, put);
-        chunk::for_each_multibyte_unit(w0, w1, w2, w3, word(in, skew, p + 16), info, put);
+        chunk::for_each_ascii_position(w0, w1, w2, w3, info,
+                                       [&](bool ascii, int i, std::uint32_t cp) {
+                                         if (ascii)
+                                           put(i, cp);
+                                       });
+        chunk::for_each_unit_in(info, info & 0xFFFFu, window, put);
+        chunk::for_each_unit_in(info, chunk::unit_starts(info), window,
+                                [&](int i, std::uint32_t cp) { by_loop.at(at + i) = cp; });
       }
       ASSERT_TRUE(same(got, want)) << "input of " << in.size() << " bytes, skew " << skew;
       ASSERT_TRUE(same(split, want))
           << "split mode, input of " << in.size() << " bytes, skew " << skew;
+      ASSERT_TRUE(same(by_loop, want))
+          << "loop over every start, input of " << in.size() << " bytes, skew " << skew;
       ASSERT_EQ(first, want_first) << "input of " << in.size() << " bytes, skew " << skew;
     }
   }

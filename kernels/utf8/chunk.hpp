@@ -190,36 +190,38 @@ GPS_UTF8_HD int bit_count(std::uint32_t x) {
 }
 
 // for_each_unit split in two, for chunks where most units are ASCII bytes (decode's split mode):
-// for_each_ascii_unit visits the ASCII starts at fixed positions, no loop and no branch, each
-// unit's index a popcount of the starts before it; for_each_multibyte_unit loops over the other
-// starts only. Together they call put(i, cp) once for every unit of the chunk, as for_each_unit
-// does, in a different order.
+// for_each_ascii_position visits the 16 positions without a loop, telling put whether each is an
+// ASCII start (then with its unit's index, a popcount of the starts before it, and its code point,
+// the byte), so that a kernel can store unconditionally (the other positions into a scratch
+// word) instead of branching 16 times; for_each_unit_in then loops over the other starts only
+// (mask: info's low half). Together they give every unit of the chunk once, as for_each_unit does,
+// in a different order.
 template <typename Put>
-GPS_UTF8_HD void for_each_ascii_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
-                                     std::uint32_t w3, std::uint32_t info, Put&& put) {
+GPS_UTF8_HD void for_each_ascii_position(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
+                                         std::uint32_t w3, std::uint32_t info, Put&& put) {
   const std::uint32_t words[4] = {w0, w1, w2, w3};
   const std::uint32_t starts = unit_starts(info), ascii = ascii_starts(info);
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
   for (int k = 0; k < 16; ++k)
-    if ((ascii >> k) & 1u)
-      put(bit_count(starts & ((1u << k) - 1u)), words[k / 4] >> (8 * (k % 4)) & 0xFFu);
+    put(((ascii >> k) & 1u) != 0, bit_count(starts & ((1u << k) - 1u)),
+        words[k / 4] >> (8 * (k % 4)) & 0xFFu);
 }
 
-template <typename Put>
-GPS_UTF8_HD void for_each_multibyte_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
-                                         std::uint32_t w3, std::uint32_t next, std::uint32_t info,
-                                         Put&& put) {
+// Calls put(i, code point) for the units that start at the set bits of `mask` (a subset of the
+// chunk's starts), i being the unit's index among all the chunk's units; window(k) gives the 4
+// bytes from chunk position k (chunk_window, or a kernel's cheaper copy of the chunk).
+template <typename Window, typename Put>
+GPS_UTF8_HD void for_each_unit_in(std::uint32_t info, std::uint32_t mask, Window&& window,
+                                  Put&& put) {
   const std::uint32_t well_formed = info >> 16;
   const std::uint32_t starts = unit_starts(info);
-  std::uint32_t rest = info & 0xFFFFu; // the starts that are not ASCII bytes
-  while (rest != 0) {
-    const int k = lowest_bit(rest);
-    rest &= rest - 1;
+  while (mask != 0) {
+    const int k = lowest_bit(mask);
+    mask &= mask - 1;
     put(bit_count(starts & ((1u << k) - 1u)),
-        decode_chunk_unit(chunk_window(w0, w1, w2, w3, next, static_cast<unsigned>(k)),
-                          (well_formed >> k) & 1u));
+        decode_chunk_unit(window(static_cast<unsigned>(k)), (well_formed >> k) & 1u));
   }
 }
 

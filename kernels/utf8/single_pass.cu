@@ -75,7 +75,12 @@ template <int BLOCK> struct ByteTile {
   static constexpr int kStepBytes = kWarpSize * 16;     // one vector step of a warp: 512
   static constexpr int kWarpBytes = kVecs * kStepBytes; // 2048
   static constexpr int kTileBytes = BLOCK * kVecs * 16; // 4 KiB (64 threads) .. 64 KiB (1024)
-  static constexpr int kStageWords = kStepBytes;        // a step writes at most 512 units
+  // per warp: the stage of a step's units (at most 512), a scratch word per lane (split mode's
+  // non-ASCII positions store there), and a copy of each lane's chunk and the word after it (5
+  // words per lane: odd, so the lanes' copies fall in distinct banks)
+  static constexpr int kStageUnits = kStepBytes;
+  static constexpr int kChunkCopy = kStageUnits + kWarpSize;
+  static constexpr int kStageWords = kChunkCopy + 5 * kWarpSize; // a multiple of 32
   static constexpr int kStageBytes = kWarps * kStageWords * 4;
 };
 
@@ -177,6 +182,7 @@ template <int BLOCK> struct DecodeShared {
 
 // Staging index of unit i of a warp's step: XOR-swizzled within rows of 32 words, so that lanes
 // writing 16 (or 8) units apart hit different banks; lanes reading consecutive units still do.
+// decode passes i plus its warp's first word (a multiple of 32), so one index reaches the word.
 __device__ __forceinline__ unsigned stage_slot(unsigned i) {
   return i ^ ((i >> 5) & 31u);
 }
@@ -244,27 +250,48 @@ __global__ void __launch_bounds__(BLOCK)
   __syncthreads();
 
   // decode: each step's units staged in shared memory, then written as one contiguous run
-  std::uint32_t* stage = s_stage + warp * Tile::kStageWords;
+  const unsigned warp_base = warp * Tile::kStageWords; // this warp's words of s_stage
+  const unsigned scratch = warp_base + Tile::kStageUnits + lane;
+  std::uint32_t* const copy = s_stage + warp_base + Tile::kChunkCopy + 5 * lane;
   unsigned at = shared.tile_prefix + shared.warp_offset[warp];
 #pragma unroll
   for (int j = 0; j < kVecs; ++j) {
     const uint4 v = chunks.v[j];
-    const unsigned first = rank[j], info = chunks.info[j];
-    const auto put = [&](int i, std::uint32_t cp) { stage[stage_slot(first + i)] = cp; };
-    // split mode where the warp's units are mostly ASCII bytes: the loop then runs over the
-    // multi-byte units only (its trip count is the warp's most, so one accented letter in a lane
-    // of ASCII used to cost 16 trips of about 40 operations)
+    const unsigned first = warp_base + rank[j], info = chunks.info[j];
+    const auto put = [&](int i, std::uint32_t cp) { s_stage[stage_slot(first + i)] = cp; };
+    // the 4 bytes from chunk position k: two loads and a funnel shift (picking the two words
+    // from registers by k took about 12 selects)
+    const auto window = [&](unsigned k) {
+      return __funnelshift_r(copy[k >> 2], copy[(k >> 2) + 1], 8 * (k & 3u));
+    };
+    // Three modes, chosen per warp and step (a loop's trip count is the warp's most):
+    // - no multi-byte unit in the warp: for_each_unit (16 fixed slots per ASCII chunk);
+    // - mostly ASCII units: split mode, 16 unconditional ASCII slots and the loop over the
+    //   multi-byte units only (the loop over all units paid 16 trips for one accented letter);
+    // - otherwise the loop over all units.
     const unsigned most_units = __reduce_max_sync(kFullMask, __popc(chunk::unit_starts(info)));
     const unsigned most_multi = __reduce_max_sync(kFullMask, __popc(info & 0xFFFFu));
-    if (most_multi != 0 && most_units > most_multi + kSplitMargin) {
-      chunk::for_each_ascii_unit(v.x, v.y, v.z, v.w, info, put);
-      chunk::for_each_multibyte_unit(v.x, v.y, v.z, v.w, chunks.next[j], info, put);
-    } else {
+    if (most_multi == 0) {
       chunk::for_each_unit(v.x, v.y, v.z, v.w, chunks.next[j], info, put);
+    } else {
+      copy[0] = v.x; // read back by this lane only
+      copy[1] = v.y;
+      copy[2] = v.z;
+      copy[3] = v.w;
+      copy[4] = chunks.next[j];
+      if (most_units > most_multi + kSplitMargin) {
+        chunk::for_each_ascii_position(v.x, v.y, v.z, v.w, info,
+                                       [&](bool ascii, int i, std::uint32_t cp) {
+                                         s_stage[ascii ? stage_slot(first + i) : scratch] = cp;
+                                       });
+        chunk::for_each_unit_in(info, info & 0xFFFFu, window, put);
+      } else {
+        chunk::for_each_unit_in(info, chunk::unit_starts(info), window, put);
+      }
     }
     __syncwarp();
     for (unsigned i = lane; i < run[j]; i += kWarpSize)
-      __stcs(out + (at + i), stage[stage_slot(i)]); // evict-first: not re-read
+      __stcs(out + (at + i), s_stage[stage_slot(warp_base + i)]); // evict-first: not re-read
     at += run[j];
     __syncwarp(); // the stage is rewritten by the next step
   }
