@@ -244,18 +244,12 @@ __global__ void __launch_bounds__(BLOCK)
     shared.warp_units[warp] = warp_units;
   __syncthreads();
 
-  // the tile's offset: warp 0 looks back while the others wait
-  if (warp == 0)
-    tile_offsets<BLOCK>(shared, tile, tile_total, status, count);
-  __syncthreads();
-
-  // decode: each step's units staged in shared memory, then written as one contiguous run
+  // decode: each step's units staged in shared memory, then written as one contiguous run; the
+  // first step is staged while warp 0 looks back (the tile's offset is needed only to store)
   const unsigned warp_base = warp * Tile::kStageWords; // this warp's words of s_stage
   const unsigned scratch = warp_base + Tile::kStageUnits + lane;
   std::uint32_t* const copy = s_stage + warp_base + Tile::kChunkCopy + 5 * lane;
-  unsigned at = shared.tile_prefix + shared.warp_offset[warp];
-#pragma unroll
-  for (int j = 0; j < kVecs; ++j) {
+  const auto stage_step = [&](int j) {
     const uint4 v = chunks.v[j];
     const unsigned first = warp_base + rank[j], info = chunks.info[j];
     const auto put = [&](int i, std::uint32_t cp) { s_stage[stage_slot(first + i)] = cp; };
@@ -289,11 +283,27 @@ __global__ void __launch_bounds__(BLOCK)
         chunk::for_each_unit_in(info, chunk::unit_starts(info), window, put);
       }
     }
-    __syncwarp();
+  };
+  const auto store_step = [&](int j, unsigned at) {
     for (unsigned i = lane; i < run[j]; i += kWarpSize)
       __stcs(out + (at + i), s_stage[stage_slot(warp_base + i)]); // evict-first: not re-read
-    at += run[j];
-    __syncwarp(); // the stage is rewritten by the next step
+  };
+
+  if (warp == 0)
+    tile_offsets<BLOCK>(shared, tile, tile_total, status, count); // the look-back
+  const unsigned warp_offset =
+      __reduce_add_sync(kFullMask, lane < warp ? shared.warp_units[lane] : 0u);
+  stage_step(0);
+  __syncthreads(); // the tile's offset and step 0's stage
+  unsigned at = shared.tile_prefix + warp_offset;
+  store_step(0, at);
+#pragma unroll
+  for (int j = 1; j < kVecs; ++j) {
+    at += run[j - 1];
+    __syncwarp(); // the stage is rewritten by this step
+    stage_step(j);
+    __syncwarp();
+    store_step(j, at);
   }
 }
 
