@@ -7,7 +7,10 @@
 // a byte decided by the 3 bytes before it), counts the units per chunk, learns how many code points
 // all earlier tiles write through the decoupled look-back (common/lookback.cuh, TileStatus), then
 // decodes and writes: each warp stages one vector step's code points (at most 512) in shared
-// memory and writes them as one contiguous run with evict-first stores.
+// memory and writes them as one contiguous run with evict-first stores. A step is staged in one of
+// three modes chosen per warp (no multi-byte unit; mostly ASCII units: fixed ASCII slots plus a
+// loop over the multi-byte units; else a loop over all units), and the first step is staged while
+// warp 0 looks back.
 // validate: the same loads and classification; the first ill-formed unit of the block, then one
 // atomicMin; tiles that start after an error already found skip their loads.
 // encode: tiles of code points with evict-first 16-byte loads, the byte count of each code point,
@@ -29,19 +32,51 @@
 // address (tile 0 starts up to 15 bytes before the input), so every full vector load is aligned;
 // the positions outside the input read as 0 and their bits are cleared.
 //
-// Measured (results/partial/nvidia-{h100,h200}-utf8.json, 5 repetitions, GB/s of bytes read +
-// written, best block; the design targets >= 0.8x copy at 2^28 bytes of mixed text):
-//                      H100 (commit 784fea8)      H200 (commit cd757ae)
-//   decode mixed 2^28  1001 GB/s = 0.334x copy    1012 GB/s = 0.239x copy
-//   decode ascii 2^28  2393 = 0.799x              2978 = 0.702x
-//   validate mixed     987 = 0.330x               997 = 0.235x
-//   encode mixed       1095 = 0.366x              1172 = 0.276x
-// What bounds it: validate reads only (no output, no look-back) and runs at the same ~1 TB/s as
-// decode, on both GPUs although the H200 has 1.4x the bandwidth, while all-ASCII text (one test
-// per chunk) reaches 0.7-0.8x. So the per-chunk classification of non-ASCII text (about 45 integer
-// operations per 4 bytes, above) is the limit, not the memory or the look-back: the 0.8x target
-// needs a classification several times cheaper (byte-permute or shared-memory table lookups, as
-// the SIMD validators do), not better overlap.
+// Measured (results/partial/nvidia-{h100,h200}-utf8.json, both at commit 6bff960, 5 repetitions,
+// GB/s of bytes read + written, best block; the design targets >= 0.8x copy at 2^28 bytes of mixed
+// text):
+//                      H100                       H200
+//   decode mixed 2^28  1425 GB/s = 0.474x copy    1437 GB/s = 0.339x copy   (b512)
+//   decode ascii 2^28  2423 = 0.806x              2975 = 0.703x
+//   decode latin, cjk, emoji 2^28  0.42x, 0.38x, 0.37x     0.30x, 0.27x, 0.27x
+//   validate mixed     1000 = 0.333x              1004 = 0.237x
+//   encode mixed       1101 = 0.366x              1163 = 0.275x
+// (before the decode write phase below, at 784fea8 / cd757ae: decode mixed 1001 and 1012 GB/s.)
+// What bounds it: the same times on both GPUs although the H200 has 1.4x the bandwidth: integer
+// work, not memory. ncu (H200, decode mixed 2^28, b256): the ALU pipe saturated ("math pipe
+// throttle" and "not selected" stalls), 64 registers (32 warps per SM). validate (no output, no
+// look-back) takes 184 M warp instructions, 351 per warp and 512-byte step, half of them LOP3:
+// the SWAR classification of non-ASCII chunks costs as much as the whole decode write phase did.
+// The 0.8x target needs a classification several times cheaper (byte-permute or table lookups,
+// as the SIMD validators do), not better overlap.
+//
+// The decode write phase, step by step (H200, 2^28, b256 unless said, medians of 5 repetitions in
+// us, each step A/B in one run against the one before; mixed / latin / cjk / emoji / ascii):
+//   main (e13ed4b): one loop over each lane's unit starts (its trip count the warp's most: 16 for
+//     a lane of ASCII with one accented letter), about 40 operations a trip; ASCII-only lanes 16
+//     fixed slots. 970 / 725 / 578 / 490 / 452; mixed b512 978.
+//   split mode (kept): where a warp's units are mostly ASCII, 16 fixed ASCII slots and the loop
+//     over the multi-byte units only. Predicted: mixed -10..20%. Measured: mixed 850 (b512 819),
+//     but latin/cjk/emoji 2-3% slower (the mode test regathered the ASCII bits from the bytes).
+//   info encoding (kept): bits 0..15 the non-ASCII starts, 16..31 the well-formed starts, so the
+//     ASCII starts take two operations. Predicted: most of the 2-3% back. Measured: mixed 833,
+//     latin/cjk/emoji 1-1.5% slower than main.
+//   lean (kept): ncu's SASS showed the 16 ASCII slots compiled as 16 branches (BSSY/BRA/BSYNC,
+//     ~13 instructions a slot) and the trip's window picked from registers by a 12-select chain.
+//     Now the slots store unconditionally (other positions into a scratch word), windows come from
+//     a shared-memory copy of the chunk (two loads and a funnel shift), stage indices carry the
+//     warp base. Predicted: mixed ~720, cjk ~520, latin ~650, emoji ~460. Measured: 739 / 681 /
+//     555 / 479 / 452 (586 M -> 506 M warp instructions for mixed).
+//   overlap (kept): step 0 staged while warp 0 looks back (barrier stalls were 21.7% of the
+//     samples). Predicted: mixed ~680. Measured: 734 (b512 687, was 724) / 671 / 549 / 476 / 451.
+//   Dropped, measured slower: 16-byte output stores from a stage laid from the run's offset in its
+//     16-byte line (predicted -10%; mixed 849 -> 949, latin +7.5%); one loop per 4-byte word in
+//     the generic mode (cheaper windows; predicted cjk -8%: cjk 584 -> 615); __launch_bounds__ for
+//     40 or 48 warps per SM (48 and 40 registers, spills: mixed +2% and +7%); 2 vectors per
+//     thread (8 KiB tiles: mixed -7% but ascii +10%, latin/cjk/emoji +3-4%); split margin 1
+//     (latin 671 -> 737) and 6 (mixed_errors 755 -> 781) instead of 3.
+//   Net, main -> overlap, the same run (5 repetitions, ranges disjoint): H200 mixed 1.32x (b512
+//   1.42x), latin 1.08x, cjk 1.05x, emoji 1.03x, ascii 1.00x; the H100 the same ratios.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
