@@ -672,6 +672,7 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
     const long long want_first = reference_first_error(in);
     for (long long skew = 0; skew < 16; ++skew) {
       CodePoints got, split, by_loop;
+      std::uint32_t carry = 0; // the last chunk's last_word_classes
       long long first = -1;
       const long long end = skew + static_cast<long long>(in.size());
       for (long long p = 0; p < end; p += 16) {
@@ -679,6 +680,18 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
                             w2 = word(in, skew, p + 8), w3 = word(in, skew, p + 12);
         std::uint32_t info =
             chunk::classify_chunk(word(in, skew, p - 4), w0, w1, w2, w3, word(in, skew, p + 16));
+        // as the kernels classify the chunks after a warp's first: the word before from the chunk
+        // before's last_word_classes
+        const bool ascii_chunk = ((w0 | w1 | w2 | w3) & chunk::kHigh) == 0;
+        const chunk::ChunkMasks own = chunk::own_masks(w0, w1, w2, w3, word(in, skew, p + 16));
+        if (p > 0) {
+          chunk::ChunkMasks chained = own;
+          chunk::add_prev_classes(chained, carry);
+          ASSERT_EQ(ascii_chunk ? chunk::kAllAscii : chunk::chunk_info(chained), info)
+              << "classes from the chunk before, input of " << in.size() << " bytes, skew " << skew
+              << ", chunk at " << p;
+        }
+        carry = ascii_chunk ? chunk::kAsciiWordClasses : chunk::last_word_classes(own);
         std::uint32_t inside = 0;
         for (int k = 0; k < 16; ++k)
           if (p + k >= skew && p + k < end)

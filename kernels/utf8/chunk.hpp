@@ -88,6 +88,70 @@ GPS_UTF8_HD constexpr WordClass classify_word(std::uint32_t x, std::uint32_t fol
   return {cont, ~x & kHigh, lead, ge_e0 & ~bad, ge_f0 & ~bad, lead & ~out_of_range & kHigh};
 }
 
+// The gathered byte classes of a chunk and its neighbours, one bit per byte: bit 4q + b for byte b
+// of word q, where word 0 is the word before the chunk, words 1..4 the chunk's and word 5 the word
+// after it (only its continuation bits, 20..23, are used).
+struct ChunkMasks {
+  std::uint32_t cont = 0, ascii = 0, lead3 = 0, lead4 = 0, second_ok = 0;
+};
+
+// Word q's classes (x, followed by `following`) added at bit 4q.
+GPS_UTF8_HD constexpr void add_word(ChunkMasks& m, int q, std::uint32_t x,
+                                    std::uint32_t following) {
+  const WordClass c = classify_word(x, following);
+  const int at = 4 * q; // bit of the word's first byte
+  m.cont |= gather_high_bits(c.cont) << at;
+  m.ascii |= gather_high_bits(c.ascii) << at;
+  m.lead3 |= gather_high_bits(c.lead3) << at;
+  m.lead4 |= gather_high_bits(c.lead4) << at;
+  m.second_ok |= gather_high_bits(c.second_ok) << at;
+}
+
+// The masks of the chunk's own words and the continuation bits of the word after it; the word
+// before it is added by add_word(m, 0, prev, w0) or, from the chunk before, by add_prev_classes.
+GPS_UTF8_HD constexpr ChunkMasks own_masks(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
+                                           std::uint32_t w3, std::uint32_t next) {
+  ChunkMasks m;
+  const std::uint32_t words[5] = {w0, w1, w2, w3, next};
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int q = 1; q < 5; ++q)
+    add_word(m, q, words[q - 1], words[q]);
+  m.cont |= gather_high_bits(next & ~(next << 1)) << 20; // bytes 16..19: continuation or not
+  return m;
+}
+
+// The classes of the chunk's last word, packed as five 4-bit fields: what the chunk after this one
+// needs of its word before (so that a kernel passes them on by one shuffle instead of classifying
+// the word twice). A chunk of 16 ASCII bytes has kAsciiWordClasses.
+GPS_UTF8_HD constexpr std::uint32_t last_word_classes(const ChunkMasks& m) {
+  return ((m.cont >> 16) & 0xFu) | ((m.ascii >> 12) & 0xF0u) | ((m.lead3 >> 8) & 0xF00u) |
+         ((m.lead4 >> 4) & 0xF000u) | (m.second_ok & 0xF0000u);
+}
+inline constexpr std::uint32_t kAsciiWordClasses = 0xF0u;
+
+// The word before the chunk, from the chunk before's last_word_classes.
+GPS_UTF8_HD constexpr void add_prev_classes(ChunkMasks& m, std::uint32_t packed) {
+  m.cont |= packed & 0xFu;
+  m.ascii |= (packed >> 4) & 0xFu;
+  m.lead3 |= (packed >> 8) & 0xFu;
+  m.lead4 |= (packed >> 12) & 0xFu;
+  m.second_ok |= (packed >> 16) & 0xFu;
+}
+
+// The chunk's info (above) from its complete masks: a lead consumes the continuation bytes that
+// follow it while they fit its pattern.
+GPS_UTF8_HD constexpr std::uint32_t chunk_info(const ChunkMasks& m) {
+  const std::uint32_t takes1 = m.second_ok & (m.cont >> 1);
+  const std::uint32_t takes2 = takes1 & m.lead3 & (m.cont >> 2);
+  const std::uint32_t takes3 = takes2 & m.lead4 & (m.cont >> 3);
+  const std::uint32_t consumed = takes1 << 1 | takes2 << 2 | takes3 << 3;
+  const std::uint32_t complete = m.ascii | (takes1 & ~m.lead3) | (takes2 & ~m.lead4) | takes3;
+  const std::uint32_t starts = (~consumed >> 4) & 0xFFFFu;
+  return (starts & ~(m.ascii >> 4)) | ((complete >> 4) & starts) << 16;
+}
+
 // Units of a 16-byte chunk w0..w3 (byte k of the chunk is byte k % 4 of word k / 4), with the word
 // before it and the word after it. Returns the chunk's info (above): the starts that are not ASCII
 // bytes in bits 0..15, the well-formed starts in bits 16..31. Positions outside the input must read
@@ -98,29 +162,9 @@ GPS_UTF8_HD constexpr std::uint32_t classify_chunk(std::uint32_t prev, std::uint
                                                    std::uint32_t w3, std::uint32_t next) {
   if (((w0 | w1 | w2 | w3) & kHigh) == 0)
     return kAllAscii;
-  const std::uint32_t words[6] = {prev, w0, w1, w2, w3, next};
-  std::uint32_t cont = 0, ascii = 0, lead3 = 0, lead4 = 0, second_ok = 0;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
-  for (int q = 0; q < 5; ++q) {
-    const WordClass c = classify_word(words[q], words[q + 1]);
-    const int at = 4 * q; // bit of the word's first byte
-    cont |= gather_high_bits(c.cont) << at;
-    ascii |= gather_high_bits(c.ascii) << at;
-    lead3 |= gather_high_bits(c.lead3) << at;
-    lead4 |= gather_high_bits(c.lead4) << at;
-    second_ok |= gather_high_bits(c.second_ok) << at;
-  }
-  cont |= gather_high_bits(next & ~(next << 1)) << 20; // bytes 16..19: continuation or not
-  // units: a lead consumes the continuation bytes that follow it while they fit its pattern
-  const std::uint32_t takes1 = second_ok & (cont >> 1);
-  const std::uint32_t takes2 = takes1 & lead3 & (cont >> 2);
-  const std::uint32_t takes3 = takes2 & lead4 & (cont >> 3);
-  const std::uint32_t consumed = takes1 << 1 | takes2 << 2 | takes3 << 3;
-  const std::uint32_t complete = ascii | (takes1 & ~lead3) | (takes2 & ~lead4) | takes3;
-  const std::uint32_t starts = (~consumed >> 4) & 0xFFFFu;
-  return (starts & ~(ascii >> 4)) | ((complete >> 4) & starts) << 16;
+  ChunkMasks m = own_masks(w0, w1, w2, w3, next);
+  add_word(m, 0, prev, w0);
+  return chunk_info(m);
 }
 
 // The code point of the unit whose bytes are w's low bytes (first byte lowest): the byte itself

@@ -191,17 +191,35 @@ template <int BLOCK> struct WarpChunks {
       v[j] = grid.vector(chunk_at(j), inside);
     const unsigned before = lane == 0 ? grid.word(base - 4) : 0u;
     const unsigned after = lane == kWarpSize - 1 ? grid.word(base + Tile::kWarpBytes) : 0u;
+    unsigned carry = 0; // lane 31's last-word classes of the step before
 #pragma unroll
     for (int j = 0; j < kVecs; ++j) {
-      const unsigned up = __shfl_up_sync(kFullMask, v[j].w, 1);
-      const unsigned wrap_prev =
-          j == 0 ? before : __shfl_sync(kFullMask, v[j == 0 ? 0 : j - 1].w, kWarpSize - 1);
-      const unsigned prev = lane == 0 ? wrap_prev : up;
       const unsigned down = __shfl_down_sync(kFullMask, v[j].x, 1);
       const unsigned wrap_next =
           j == kVecs - 1 ? after : __shfl_sync(kFullMask, v[j == kVecs - 1 ? j : j + 1].x, 0);
       next[j] = lane == kWarpSize - 1 ? wrap_next : down;
-      info[j] = chunk::classify_chunk(prev, v[j].x, v[j].y, v[j].z, v[j].w, next[j]);
+      // the word before each chunk: classified here in step 0; in later steps its classes come
+      // from the lane before (or lane 31 of the step before), which classified it as its last
+      // word (one classify_word of five saved per chunk)
+      const bool ascii_chunk = ((v[j].x | v[j].y | v[j].z | v[j].w) & chunk::kHigh) == 0;
+      chunk::ChunkMasks m;
+      unsigned last = chunk::kAsciiWordClasses;
+      if (!ascii_chunk) {
+        m = chunk::own_masks(v[j].x, v[j].y, v[j].z, v[j].w, next[j]);
+        last = chunk::last_word_classes(m);
+      }
+      const unsigned from_before = __shfl_up_sync(kFullMask, last, 1);
+      const unsigned prev_classes = lane == 0 ? carry : from_before;
+      carry = __shfl_sync(kFullMask, last, kWarpSize - 1);
+      if (j == 0) {
+        const unsigned up = __shfl_up_sync(kFullMask, v[0].w, 1);
+        const unsigned prev = lane == 0 ? before : up;
+        if (!ascii_chunk)
+          chunk::add_word(m, 0, prev, v[0].x);
+      } else if (!ascii_chunk) {
+        chunk::add_prev_classes(m, prev_classes);
+      }
+      info[j] = ascii_chunk ? chunk::kAllAscii : chunk::chunk_info(m);
       if (!inside)
         info[j] &= grid.inside_mask(chunk_at(j));
     }
