@@ -302,12 +302,9 @@ __global__ void __launch_bounds__(BLOCK)
   const unsigned warp_base = warp * Tile::kStageWords; // this warp's words of s_stage
   const unsigned scratch = warp_base + Tile::kStageUnits + lane;
   std::uint32_t* const copy = s_stage + warp_base + Tile::kChunkCopy + 5 * lane;
-  // step 0's values are at index 0: later steps rotate them there (a loop that is not unrolled, so
-  // the staging code exists twice instead of kVecs times: instruction fetch stalled 15% of the
-  // samples with the fully unrolled kernel)
-  const auto stage_step = [&]() {
-    const uint4 v = chunks.v[0];
-    const unsigned first = warp_base + rank[0], info = chunks.info[0];
+  const auto stage_step = [&](int j) {
+    const uint4 v = chunks.v[j];
+    const unsigned first = warp_base + rank[j], info = chunks.info[j];
     const auto put = [&](int i, std::uint32_t cp) { s_stage[stage_slot(first + i)] = cp; };
     // the 4 bytes from chunk position k: two loads and a funnel shift (picking the two words
     // from registers by k took about 12 selects)
@@ -322,13 +319,13 @@ __global__ void __launch_bounds__(BLOCK)
     const unsigned most_units = __reduce_max_sync(kFullMask, __popc(chunk::unit_starts(info)));
     const unsigned most_multi = __reduce_max_sync(kFullMask, __popc(info & 0xFFFFu));
     if (most_multi == 0) {
-      chunk::for_each_unit(v.x, v.y, v.z, v.w, chunks.next[0], info, put);
+      chunk::for_each_unit(v.x, v.y, v.z, v.w, chunks.next[j], info, put);
     } else {
       copy[0] = v.x; // read back by this lane only
       copy[1] = v.y;
       copy[2] = v.z;
       copy[3] = v.w;
-      copy[4] = chunks.next[0];
+      copy[4] = chunks.next[j];
       if (most_units > most_multi + kSplitMargin) {
         chunk::for_each_ascii_position(v.x, v.y, v.z, v.w, info,
                                        [&](bool ascii, int i, std::uint32_t cp) {
@@ -340,8 +337,8 @@ __global__ void __launch_bounds__(BLOCK)
       }
     }
   };
-  const auto store_step = [&](unsigned at) {
-    for (unsigned i = lane; i < run[0]; i += kWarpSize)
+  const auto store_step = [&](int j, unsigned at) {
+    for (unsigned i = lane; i < run[j]; i += kWarpSize)
       __stcs(out + (at + i), s_stage[stage_slot(warp_base + i)]); // evict-first: not re-read
   };
 
@@ -349,25 +346,17 @@ __global__ void __launch_bounds__(BLOCK)
     tile_offsets<BLOCK>(shared, tile, tile_total, status, count); // the look-back
   const unsigned warp_offset =
       __reduce_add_sync(kFullMask, lane < warp ? shared.warp_units[lane] : 0u);
-  stage_step();
+  stage_step(0);
   __syncthreads(); // the tile's offset and step 0's stage
   unsigned at = shared.tile_prefix + warp_offset;
-  store_step(at);
-#pragma unroll 1
-  for (int j = 1; j < kVecs; ++j) {
-    at += run[0];
+  store_step(0, at);
 #pragma unroll
-    for (int m = 0; m + 1 < kVecs; ++m) { // step j's values to index 0
-      chunks.v[m] = chunks.v[m + 1];
-      chunks.next[m] = chunks.next[m + 1];
-      chunks.info[m] = chunks.info[m + 1];
-      rank[m] = rank[m + 1];
-      run[m] = run[m + 1];
-    }
+  for (int j = 1; j < kVecs; ++j) {
+    at += run[j - 1];
     __syncwarp(); // the stage is rewritten by this step
-    stage_step();
+    stage_step(j);
     __syncwarp();
-    store_step(at);
+    store_step(j, at);
   }
 }
 
