@@ -32,16 +32,16 @@
 // address (tile 0 starts up to 15 bytes before the input), so every full vector load is aligned;
 // the positions outside the input read as 0 and their bits are cleared.
 //
-// Measured (results/partial/nvidia-{h100,h200}-utf8.json, both at commit 6bff960, 5 repetitions,
+// Measured (results/partial/nvidia-{h100,h200}-utf8.json, both at commit 13e4db0, 5 repetitions,
 // GB/s of bytes read + written, best block; the design targets >= 0.8x copy at 2^28 bytes of mixed
 // text):
 //                      H100                       H200
-//   decode mixed 2^28  1425 GB/s = 0.474x copy    1437 GB/s = 0.339x copy   (b512)
-//   decode ascii 2^28  2423 = 0.806x              2975 = 0.703x
-//   decode latin, cjk, emoji 2^28  0.42x, 0.38x, 0.37x     0.30x, 0.27x, 0.27x
-//   validate mixed     1000 = 0.333x              1004 = 0.237x
-//   encode mixed       1101 = 0.366x              1163 = 0.275x
-// (before the decode write phase below, at 784fea8 / cd757ae: decode mixed 1001 and 1012 GB/s.)
+//   decode mixed 2^28  1457 GB/s = 0.484x copy    1472 GB/s = 0.346x copy   (b512)
+//   decode ascii 2^28  2425 = 0.806x              3003 = 0.705x
+//   decode latin, cjk, emoji 2^28  0.43x, 0.39x, 0.39x     0.31x, 0.28x, 0.28x
+//   validate mixed     1081 = 0.359x              1083 = 0.254x
+//   encode mixed       1101 = 0.366x              1177 = 0.276x
+// (before this session's changes, at 784fea8 / cd757ae: decode mixed 1001 and 1012 GB/s.)
 // What bounds it: the same times on both GPUs although the H200 has 1.4x the bandwidth: integer
 // work, not memory. ncu (H200, decode mixed 2^28, b256): the ALU pipe saturated ("math pipe
 // throttle" and "not selected" stalls), 64 registers (32 warps per SM). validate (no output, no
@@ -77,6 +77,15 @@
 //     (latin 671 -> 737) and 6 (mixed_errors 755 -> 781) instead of 3.
 //   Net, main -> overlap, the same run (5 repetitions, ranges disjoint): H200 mixed 1.32x (b512
 //   1.42x), latin 1.08x, cjk 1.05x, emoji 1.03x, ascii 1.00x; the H100 the same ratios.
+//   classes (kept, classification, so validate too): the word before each chunk is the previous
+//     lane's last word; steps 1..3 take its five 4-bit class fields by one shuffle instead of
+//     classifying it again (one classify_word of five). Predicted: validate mixed 267 -> ~245 us,
+//     decode -3%. Measured against overlap in one run (5 repetitions, ranges disjoint): H200
+//     validate mixed 267.4 -> 247.6 (1.08x), decode mixed 734.7 -> 709.5 (b512 686.9 -> 670.1),
+//     latin 1.03x, cjk 1.04x, emoji 1.05x, ascii the same; H100 the same ratios.
+//   Dropped, measured slower: staging steps 1..3 in a loop that is not unrolled (values rotated to
+//     index 0: half the code, against the 15% instruction-fetch stalls; predicted -3..5%; latin
+//     +3%, cjk +3%, mixed b512 +3.6%).
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
