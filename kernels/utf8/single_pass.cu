@@ -43,10 +43,11 @@
 //   encode mixed       1101 = 0.366x              1177 = 0.276x
 // (before this session's changes, at 784fea8 / cd757ae: decode mixed 1001 and 1012 GB/s.)
 // What bounds it: the same times on both GPUs although the H200 has 1.4x the bandwidth: integer
-// work, not memory. ncu (H200, decode mixed 2^28, b256): the ALU pipe saturated ("math pipe
-// throttle" and "not selected" stalls), 64 registers (32 warps per SM). validate (no output, no
-// look-back) takes 184 M warp instructions, 351 per warp and 512-byte step, half of them LOP3:
-// the SWAR classification of non-ASCII chunks costs as much as the whole decode write phase did.
+// work, not memory. ncu (H200, commit fa94210, decode mixed 2^28, b256): the ALU pipe saturated
+// ("math pipe throttle" and "not selected" stalls), 64 registers (32 warps per SM). validate (no
+// output, no look-back) took 184 M warp instructions, 351 per warp and 512-byte step, half of them
+// LOP3 (before the word-before reuse below, 8% faster): the SWAR classification of non-ASCII
+// chunks cost as much as the whole decode write phase did.
 // The 0.8x target needs a classification several times cheaper (byte-permute or table lookups,
 // as the SIMD validators do), not better overlap.
 //
