@@ -51,19 +51,9 @@ template <typename T, typename A> void poison_host(std::vector<T, A>& h) {
 void random_words_device(void* d, std::size_t n, std::uint64_t seed);
 
 // "" when got[0, n) == want[0, n); otherwise the first mismatching index and both values.
-// Compared by every host thread at once from 2^20 elements up (a CPU row's check at 2^30 took 1.1 s
-// on one thread).
+// Compared by every host thread at once from 2^20 elements up (first_index_where).
 template <typename T> std::string first_mismatch(const T* got, const T* want, std::size_t n) {
-  const unsigned chunks = threads_for(n);
-  std::vector<std::size_t> first(chunks, n);
-  parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
-    for (std::size_t i = b; i < e; ++i)
-      if (!(got[i] == want[i])) {
-        first[c] = i;
-        return;
-      }
-  });
-  const std::size_t i = n == 0 ? 0 : *std::min_element(first.begin(), first.end());
+  const std::size_t i = first_index_where(n, [&](std::size_t k) { return !(got[k] == want[k]); });
   if (i >= n)
     return "";
   return "wrong result at index " + std::to_string(i) + " of " + std::to_string(n) + ": got " +

@@ -50,20 +50,6 @@ Fingerprint fingerprint(const unsigned* keys, std::size_t n) {
   return total;
 }
 
-// First index where `bad(i)` holds (scanned in parallel), or n.
-template <typename Bad> std::size_t first_bad(std::size_t n, const Bad& bad) {
-  const unsigned chunks = threads_for(n);
-  std::vector<std::size_t> first(chunks, n);
-  parallel_chunks(n, chunks, [&](unsigned c, std::size_t b, std::size_t e) {
-    for (std::size_t i = b; i < e; ++i)
-      if (bad(i)) {
-        first[c] = i;
-        return;
-      }
-  });
-  return *std::min_element(first.begin(), first.end());
-}
-
 std::string at(std::size_t i, std::size_t n, const std::string& what) {
   return "wrong result at index " + std::to_string(i) + " of " + std::to_string(n) + ": " + what;
 }
@@ -201,7 +187,7 @@ private:
   std::string check_sorted(const unsigned* keys, const unsigned* vals) const {
     const std::size_t n = n_;
     if (vals) {
-      const std::size_t i = first_bad(n, [&](std::size_t i) {
+      const std::size_t i = first_index_where(n, [&](std::size_t i) {
         const unsigned v = vals[i];
         if (v >= n || keys[i] != keys_[v])
           return true;
@@ -218,14 +204,15 @@ private:
                     " (not the stable order of the input)");
     }
     if (n <= kExactKeysMax) {
-      const std::size_t i = first_bad(n, [&](std::size_t i) { return keys[i] != sorted_keys_[i]; });
+      const std::size_t i =
+          first_index_where(n, [&](std::size_t i) { return keys[i] != sorted_keys_[i]; });
       if (i == n)
         return "";
       return at(i, n,
                 "got " + std::to_string(keys[i]) + ", expected " + std::to_string(sorted_keys_[i]));
     }
-    const std::size_t i =
-        first_bad(n, [&](std::size_t i) { return i > 0 && order_(keys[i - 1]) > order_(keys[i]); });
+    const std::size_t i = first_index_where(
+        n, [&](std::size_t i) { return i > 0 && order_(keys[i - 1]) > order_(keys[i]); });
     if (i != n)
       return at(i, n, std::to_string(keys[i]) + " after " + std::to_string(keys[i - 1]));
     if (!(fingerprint(keys, n) == fingerprint_))
