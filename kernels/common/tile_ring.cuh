@@ -107,19 +107,26 @@ template <typename TileT, int STAGES> struct TileRing {
   }
 };
 
+// A tile whose aggregate publish_next_aggregate published: its index (>= tiles: none; the same in
+// every thread) and its aggregate (in warp 0 only).
+struct PublishedTile {
+  unsigned tile;
+  int aggregate;
+};
+
 // Every thread of the block: waits for the turn's tile (the block's next one) and publishes its
 // aggregate, the sum of per_vector(v) over its vectors (tile 0: as its inclusive prefix). Holds one
 // barrier, which callers may count on (all threads are past their earlier accesses to shared
 // memory).
 template <int BLOCK, typename Ring, typename PerVector>
-__device__ __forceinline__ void
+__device__ __forceinline__ PublishedTile
 publish_next_aggregate(Ring& ring, typename Ring::Turn turn, const int* stages, const int* in,
                        std::size_t n, unsigned tiles, TileStatus status,
                        typename BlockReduce<BLOCK>::TempStorage& tmp, PerVector per_vector) {
   const unsigned tile = ring.wait(turn);
   if (tile >= tiles) { // the same in every thread
     __syncthreads();
-    return;
+    return {tile, 0};
   }
   int4 v[Ring::Tile::kVecs];
   Ring::read(stages, turn.stage, tile, in, n, v);
@@ -131,21 +138,23 @@ publish_next_aggregate(Ring& ring, typename Ring::Turn turn, const int* stages, 
   if (threadIdx.x == 0)
     status.publish(tile, tile == 0 ? kTilePrefix : kTileAggregate,
                    static_cast<unsigned>(aggregate));
+  return {tile, aggregate};
 }
 
 // Every thread, at the kernel's start: thread 0 starts the ring, then the block publishes the
-// aggregate of its first tile.
+// aggregate of its first tile (returned as publish_next_aggregate returns it).
 template <int BLOCK, typename Ring, typename PerVector>
-__device__ __forceinline__ void
+__device__ __forceinline__ PublishedTile
 start_ring(Ring& ring, int* stages, const int* in, std::size_t n, unsigned tiles,
            unsigned* tile_counter, TileStatus status, typename BlockReduce<BLOCK>::TempStorage& tmp,
            PerVector per_vector) {
   if (threadIdx.x == 0)
     ring.start(stages, in, n, tiles, tile_counter);
   __syncthreads();
-  publish_next_aggregate<BLOCK>(ring, typename Ring::Turn(0), stages, in, n, tiles, status, tmp,
-                                per_vector);
+  const PublishedTile first = publish_next_aggregate<BLOCK>(ring, typename Ring::Turn(0), stages,
+                                                            in, n, tiles, status, tmp, per_vector);
   __syncthreads(); // warp 0 has read the reduction's storage
+  return first;
 }
 
 // Every thread, at the start of the block's k-th turn: thread 0 claims the tile that will refill

@@ -83,9 +83,20 @@ template <int BLOCK> using PrefetchRing = TileRing<PrefetchTile<BLOCK>, kStages>
 
 template <int BLOCK> struct PrefetchShared {
   PrefetchRing<BLOCK> ring;
-  CompactShared<BLOCK> steps;
+  WarpCounts<BLOCK> warp_count[2]; // by turn parity: warp 0 runs a turn ahead of the others
+  unsigned tile_prefix[2];         // by turn parity: the next tile's, found a turn ahead
   typename BlockReduce<BLOCK>::TempStorage reduce;
 };
+
+// Warp 0: the look-back for a tile whose count is published already, into its prefix slot (the
+// look-ahead: done for the block's next tile while the other warps write the current one).
+template <int BLOCK>
+__device__ __forceinline__ void look_ahead(PublishedTile next, unsigned tiles, unsigned* count,
+                                           TileStatus status, unsigned& tile_prefix) {
+  if (next.tile < tiles)
+    lookback_tile(PublishedAggregatePrefix<1>{status, next.tile}, next.tile,
+                  static_cast<unsigned>(next.aggregate), tiles, count, tile_prefix);
+}
 
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK)
@@ -95,32 +106,48 @@ __global__ void __launch_bounds__(BLOCK)
   using Ring = PrefetchRing<BLOCK>;
   using Turn = typename Ring::Turn;
   constexpr int VECS = Ring::Tile::kVecs;
+  constexpr int kWarps = BLOCK / kWarpSize;
   __shared__ PrefetchShared<BLOCK> shared;
   extern __shared__ int4 s_dynamic[]; // the ring's stages, then the staging buffer
   int* const stages = reinterpret_cast<int*>(s_dynamic);
   int* const staging = stages + kStages * Ring::Tile::kTile;
 
-  start_ring<BLOCK>(shared.ring, stages, in, n, tiles, tile_counter, status, shared.reduce,
-                    CountOfVector{});
-  for_each_turn(shared.ring, stages, in, n, tiles, tile_counter,
-                [&](unsigned k, Turn turn, unsigned tile, unsigned next, int4(&v)[VECS]) {
-                  unsigned rank[VECS];
-                  rank_tile<BLOCK, VECS>(v, rank, shared.steps);
-                  // the next tile's count; its barrier makes the warp counts visible, frees the
-                  // stage, and ends the previous tile's reads of the staging buffer
-                  publish_next_aggregate<BLOCK>(shared.ring, Turn(k + 1), stages, in, n, tiles,
+  const PublishedTile first = start_ring<BLOCK>(shared.ring, stages, in, n, tiles, tile_counter,
                                                 status, shared.reduce, CountOfVector{});
-                  if (threadIdx.x == 0)
-                    shared.ring.fill(stages, turn.stage, next, in, n, tiles);
-                  // warp 0 looks back while the other warps stage
-                  const unsigned tile_count =
-                      stage_tile<BLOCK, VECS>(v, rank, shared.steps, staging);
-                  if (warp_id() == 0)
-                    lookback_tile<BLOCK>(PublishedAggregatePrefix<1>{status, tile}, tile,
-                                         tile_count, tiles, count, shared.steps);
-                  __syncthreads();
-                  store_run<BLOCK>(out + shared.steps.tile_prefix, staging, tile_count);
-                });
+  if (warp_id() == 0) // the first tile's prefix, seen by all after the first turn's barrier
+    look_ahead<BLOCK>(first, tiles, count, status, shared.tile_prefix[0]);
+  for_each_turn(
+      shared.ring, stages, in, n, tiles, tile_counter,
+      [&](unsigned k, Turn turn, unsigned /*tile: its prefix was found a turn ago*/, unsigned next,
+          int4(&v)[VECS]) {
+        const int parity = k & 1;
+        unsigned rank[VECS];
+        rank_tile<BLOCK, VECS>(v, rank, shared.warp_count[parity]);
+        // the next tile's count; its barrier makes the warp counts and this tile's prefix (found
+        // by warp 0 a turn ago) visible, frees the stage, and ends the previous tile's reads of
+        // the staging buffer
+        const PublishedTile ahead = publish_next_aggregate<BLOCK>(
+            shared.ring, Turn(k + 1), stages, in, n, tiles, status, shared.reduce,
+            CountOfVector{});
+        if (threadIdx.x == 0)
+          shared.ring.fill(stages, turn.stage, next, in, n, tiles);
+        const unsigned tile_count =
+            stage_tile<BLOCK, VECS>(v, rank, shared.warp_count[parity], staging);
+        int* const dst = out + shared.tile_prefix[parity];
+        if constexpr (kWarps == 1) {
+          __syncwarp();
+          store_run<BLOCK>(dst, staging, tile_count, threadIdx.x);
+          look_ahead<BLOCK>(ahead, tiles, count, status, shared.tile_prefix[parity ^ 1]);
+        } else if (warp_id() == 0) {
+          // staged its share: the other warps write the run while this one looks back for the
+          // next tile, off their path (it rejoins them at the next turn's barrier)
+          barrier_arrive<1, BLOCK>();
+          look_ahead<BLOCK>(ahead, tiles, count, status, shared.tile_prefix[parity ^ 1]);
+        } else {
+          barrier_sync<1, BLOCK>();
+          store_run<BLOCK - kWarpSize>(dst, staging, tile_count, threadIdx.x - kWarpSize);
+        }
+      });
 }
 
 } // namespace

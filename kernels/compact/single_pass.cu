@@ -77,14 +77,15 @@ __global__ void __launch_bounds__(BLOCK)
   int4 v[VECS];
   load_tile<BLOCK, VECS>(in, n, tile, v);
   unsigned rank[VECS];
-  rank_tile<BLOCK, VECS>(v, rank, shared);
+  rank_tile<BLOCK, VECS>(v, rank, shared.warp_count);
   __syncthreads();
   // warp 0 looks back while the other warps stage
-  const unsigned tile_count = stage_tile<BLOCK, VECS>(v, rank, shared, stage);
+  const unsigned tile_count = stage_tile<BLOCK, VECS>(v, rank, shared.warp_count, stage);
   if (warp_id() == 0)
-    lookback_tile<BLOCK>(LookbackPrefix<1>{status, tile}, tile, tile_count, tiles, count, shared);
+    lookback_tile(LookbackPrefix<1>{status, tile}, tile, tile_count, tiles, count,
+                  shared.tile_prefix);
   __syncthreads();
-  store_run<BLOCK>(out + shared.tile_prefix, stage, tile_count);
+  store_run<BLOCK>(out + shared.tile_prefix, stage, tile_count, threadIdx.x);
 }
 
 // ---- host side

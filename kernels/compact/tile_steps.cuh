@@ -16,9 +16,12 @@
 
 namespace gps::compact {
 
+// One count per warp of the block, in shared memory.
+template <int BLOCK> using WarpCounts = unsigned[BLOCK / kWarpSize];
+
 // Shared memory of one block besides the staging buffer.
 template <int BLOCK> struct CompactShared {
-  unsigned warp_count[BLOCK / kWarpSize];
+  WarpCounts<BLOCK> warp_count;
   unsigned tile;        // the tile index handed out by the counter
   unsigned tile_prefix; // kept elements of all earlier tiles
 };
@@ -32,10 +35,10 @@ struct CountOfVector {
 
 // Warp-local ranks: one ballot per component and chunk; a lane's first kept element of chunk j goes
 // after every kept element of the earlier chunks and of the lower lanes of chunk j. Writes the
-// warp's count to shared memory.
+// warp's count to `warp_counts`.
 template <int BLOCK, int VECS>
 __device__ __forceinline__ void rank_tile(const int4 (&v)[VECS], unsigned (&rank)[VECS],
-                                          CompactShared<BLOCK>& shared) {
+                                          WarpCounts<BLOCK>& warp_counts) {
   const unsigned lower_lanes = (1u << lane_id()) - 1u;
   unsigned warp_count = 0;
 #pragma unroll
@@ -49,7 +52,7 @@ __device__ __forceinline__ void rank_tile(const int4 (&v)[VECS], unsigned (&rank
     warp_count += __popc(mx) + __popc(my) + __popc(mz) + __popc(mw);
   }
   if (lane_id() == 0)
-    shared.warp_count[warp_id()] = warp_count;
+    warp_counts[warp_id()] = warp_count;
 }
 
 // After a barrier that follows rank_tile: every warp scans the warp counts itself (no second
@@ -57,8 +60,8 @@ __device__ __forceinline__ void rank_tile(const int4 (&v)[VECS], unsigned (&rank
 // positions in `stage`. Returns the tile's count in every thread.
 template <int BLOCK, int VECS>
 __device__ __forceinline__ unsigned stage_tile(const int4 (&v)[VECS], const unsigned (&rank)[VECS],
-                                               const CompactShared<BLOCK>& shared, int* stage) {
-  const WarpTotals<unsigned> counts = scan_warp_totals<BLOCK / kWarpSize>(shared.warp_count);
+                                               const WarpCounts<BLOCK>& warp_counts, int* stage) {
+  const WarpTotals<unsigned> counts = scan_warp_totals<BLOCK / kWarpSize>(warp_counts);
   const unsigned tile_count = counts.aggregate();
   const unsigned warp_offset = __shfl_sync(kFullMask, counts.exclusive(), warp_id());
 #pragma unroll
@@ -76,16 +79,17 @@ __device__ __forceinline__ unsigned stage_tile(const int4 (&v)[VECS], const unsi
   return tile_count;
 }
 
-// The look-back, by warp 0, through `prefix_op` (common/lookback.cuh: LookbackPrefix publishes the
-// tile's count first, PublishedAggregatePrefix when it was published earlier): sums the counts of
-// the earlier tiles into shared.tile_prefix, and (last tile) writes the kept count.
-template <int BLOCK, typename PrefixOp>
+// The look-back, by one whole warp, through `prefix_op` (common/lookback.cuh: LookbackPrefix
+// publishes the tile's count first, PublishedAggregatePrefix when it was published earlier): sums
+// the counts of the earlier tiles into `tile_prefix` (shared memory), and (last tile) writes the
+// kept count.
+template <typename PrefixOp>
 __device__ __forceinline__ void lookback_tile(PrefixOp prefix_op, long long tile,
                                               unsigned tile_count, unsigned tiles, unsigned* count,
-                                              CompactShared<BLOCK>& shared) {
+                                              unsigned& tile_prefix) {
   const unsigned prefix = prefix_op(tile_count);
   if (lane_id() == 0) {
-    shared.tile_prefix = prefix;
+    tile_prefix = prefix;
     if (tile == static_cast<long long>(tiles) - 1)
       *count = prefix + tile_count;
   }
@@ -94,11 +98,14 @@ __device__ __forceinline__ void lookback_tile(PrefixOp prefix_op, long long tile
 // The tile's kept elements, staged in shared memory, as one contiguous run at `dst`. The run starts
 // anywhere, so the thread-to-word mapping is shifted back by the run's offset in its 128-byte line:
 // each warp store then covers one whole aligned line (a part line only at the run's two ends).
-template <int BLOCK>
-__device__ __forceinline__ void store_run(int* dst, const int* stage, unsigned tile_count) {
+// Run by THREADS threads (whole warps), `thread` numbering them from 0.
+template <int THREADS>
+__device__ __forceinline__ void store_run(int* dst, const int* stage, unsigned tile_count,
+                                          unsigned thread) {
+  static_assert(THREADS % kWarpSize == 0, "whole warps store whole lines");
   const unsigned lead =
       static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(dst) / sizeof(int)) % kWarpSize;
-  for (unsigned i = threadIdx.x; i < lead + tile_count; i += BLOCK)
+  for (unsigned i = thread; i < lead + tile_count; i += THREADS)
     if (i >= lead)
       __stcs(dst + (i - lead), stage[i - lead]); // evict-first: not re-read
 }
