@@ -114,21 +114,21 @@ struct PublishedTile {
   int aggregate;
 };
 
-// Every thread of the block: waits for the turn's tile (the block's next one) and publishes its
-// aggregate, the sum of per_vector(v) over its vectors (tile 0: as its inclusive prefix). Holds one
-// barrier, which callers may count on (all threads are past their earlier accesses to shared
-// memory).
+// Every thread of the block: waits for the turn's tile (the block's next one), reads it into v and
+// publishes its aggregate, the sum of per_vector(v) over its vectors (tile 0: as its inclusive
+// prefix). Holds one barrier, which callers may count on (all threads are past their earlier
+// accesses to shared memory, this stage's reads included). Past the end, v is left unset.
 template <int BLOCK, typename Ring, typename PerVector>
 __device__ __forceinline__ PublishedTile
 publish_next_aggregate(Ring& ring, typename Ring::Turn turn, const int* stages, const int* in,
                        std::size_t n, unsigned tiles, TileStatus status,
-                       typename BlockReduce<BLOCK>::TempStorage& tmp, PerVector per_vector) {
+                       typename BlockReduce<BLOCK>::TempStorage& tmp, PerVector per_vector,
+                       int4 (&v)[Ring::Tile::kVecs]) {
   const unsigned tile = ring.wait(turn);
   if (tile >= tiles) { // the same in every thread
     __syncthreads();
     return {tile, 0};
   }
-  int4 v[Ring::Tile::kVecs];
   Ring::read(stages, turn.stage, tile, in, n, v);
   int sum = 0;
 #pragma unroll
@@ -139,6 +139,16 @@ publish_next_aggregate(Ring& ring, typename Ring::Turn turn, const int* stages, 
     status.publish(tile, tile == 0 ? kTilePrefix : kTileAggregate,
                    static_cast<unsigned>(aggregate));
   return {tile, aggregate};
+}
+// The same, the tile's values not kept.
+template <int BLOCK, typename Ring, typename PerVector>
+__device__ __forceinline__ PublishedTile
+publish_next_aggregate(Ring& ring, typename Ring::Turn turn, const int* stages, const int* in,
+                       std::size_t n, unsigned tiles, TileStatus status,
+                       typename BlockReduce<BLOCK>::TempStorage& tmp, PerVector per_vector) {
+  int4 v[Ring::Tile::kVecs];
+  return publish_next_aggregate<BLOCK>(ring, turn, stages, in, n, tiles, status, tmp, per_vector,
+                                       v);
 }
 
 // Every thread, at the kernel's start: thread 0 starts the ring, then the block publishes the

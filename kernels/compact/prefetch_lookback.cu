@@ -81,6 +81,16 @@ constexpr int prefetch_vecs(int block) {
 template <int BLOCK> using PrefetchTile = WarpStripedTile<BLOCK, prefetch_vecs(BLOCK)>;
 template <int BLOCK> using PrefetchRing = TileRing<PrefetchTile<BLOCK>, kStages>;
 
+#ifndef GPS_CP_LA
+#define GPS_CP_LA 1
+#endif
+#ifndef GPS_CP_VST
+#define GPS_CP_VST 1
+#endif
+#ifndef GPS_CP_CARRY
+#define GPS_CP_CARRY 1
+#endif
+
 template <int BLOCK> struct PrefetchShared {
   PrefetchRing<BLOCK> ring;
   WarpCounts<BLOCK> warp_count[2]; // by turn parity: warp 0 runs a turn ahead of the others
@@ -88,14 +98,22 @@ template <int BLOCK> struct PrefetchShared {
   typename BlockReduce<BLOCK>::TempStorage reduce;
 };
 
-// Warp 0: the look-back for a tile whose count is published already, into its prefix slot (the
-// look-ahead: done for the block's next tile while the other warps write the current one).
-template <int BLOCK>
-__device__ __forceinline__ void look_ahead(PublishedTile next, unsigned tiles, unsigned* count,
-                                           TileStatus status, unsigned& tile_prefix) {
-  if (next.tile < tiles)
-    lookback_tile(PublishedAggregatePrefix<1>{status, next.tile}, next.tile,
-                  static_cast<unsigned>(next.aggregate), tiles, count, tile_prefix);
+// Warp 0: the look-back for a tile whose count is published already, into its prefix slot.
+__device__ __forceinline__ void look_back(PublishedTile t, unsigned tiles, unsigned* count,
+                                          TileStatus status, unsigned& tile_prefix) {
+  if (t.tile < tiles)
+    lookback_tile(PublishedAggregatePrefix<1>{status, t.tile}, t.tile,
+                  static_cast<unsigned>(t.aggregate), tiles, count, tile_prefix);
+}
+
+template <int THREADS>
+__device__ __forceinline__ void write_run(int* dst, const int* staging, unsigned tile_count,
+                                          unsigned thread) {
+#if GPS_CP_VST
+  store_run_vectors<THREADS>(dst, staging, tile_count, thread);
+#else
+  store_run<THREADS>(dst, staging, tile_count, thread);
+#endif
 }
 
 template <int BLOCK>
@@ -106,48 +124,83 @@ __global__ void __launch_bounds__(BLOCK)
   using Ring = PrefetchRing<BLOCK>;
   using Turn = typename Ring::Turn;
   constexpr int VECS = Ring::Tile::kVecs;
-  constexpr int kWarps = BLOCK / kWarpSize;
+  [[maybe_unused]] constexpr int kWarps = BLOCK / kWarpSize;
   __shared__ PrefetchShared<BLOCK> shared;
   extern __shared__ int4 s_dynamic[]; // the ring's stages, then the staging buffer
   int* const stages = reinterpret_cast<int*>(s_dynamic);
   int* const staging = stages + kStages * Ring::Tile::kTile;
 
-  const PublishedTile first = start_ring<BLOCK>(shared.ring, stages, in, n, tiles, tile_counter,
-                                                status, shared.reduce, CountOfVector{});
-  if (warp_id() == 0) // the first tile's prefix, seen by all after the first turn's barrier
-    look_ahead<BLOCK>(first, tiles, count, status, shared.tile_prefix[0]);
-  for_each_turn(
-      shared.ring, stages, in, n, tiles, tile_counter,
-      [&](unsigned k, Turn turn, unsigned /*tile: its prefix was found a turn ago*/, unsigned next,
-          int4(&v)[VECS]) {
-        const int parity = k & 1;
-        unsigned rank[VECS];
-        rank_tile<BLOCK, VECS>(v, rank, shared.warp_count[parity]);
-        // the next tile's count; its barrier makes the warp counts and this tile's prefix (found
-        // by warp 0 a turn ago) visible, frees the stage, and ends the previous tile's reads of
-        // the staging buffer
-        const PublishedTile ahead = publish_next_aggregate<BLOCK>(
-            shared.ring, Turn(k + 1), stages, in, n, tiles, status, shared.reduce,
-            CountOfVector{});
-        if (threadIdx.x == 0)
-          shared.ring.fill(stages, turn.stage, next, in, n, tiles);
-        const unsigned tile_count =
-            stage_tile<BLOCK, VECS>(v, rank, shared.warp_count[parity], staging);
-        int* const dst = out + shared.tile_prefix[parity];
-        if constexpr (kWarps == 1) {
-          __syncwarp();
-          store_run<BLOCK>(dst, staging, tile_count, threadIdx.x);
-          look_ahead<BLOCK>(ahead, tiles, count, status, shared.tile_prefix[parity ^ 1]);
-        } else if (warp_id() == 0) {
-          // staged its share: the other warps write the run while this one looks back for the
-          // next tile, off their path (it rejoins them at the next turn's barrier)
-          barrier_arrive<1, BLOCK>();
-          look_ahead<BLOCK>(ahead, tiles, count, status, shared.tile_prefix[parity ^ 1]);
-        } else {
-          barrier_sync<1, BLOCK>();
-          store_run<BLOCK - kWarpSize>(dst, staging, tile_count, threadIdx.x - kWarpSize);
-        }
-      });
+  if (threadIdx.x == 0)
+    shared.ring.start(stages, in, n, tiles, tile_counter);
+  __syncthreads();
+  int4 v[VECS];
+  PublishedTile cur = publish_next_aggregate<BLOCK>(shared.ring, Turn(0), stages, in, n, tiles,
+                                                    status, shared.reduce, CountOfVector{}, v);
+#if GPS_CP_CARRY
+  // the first tile is in registers: its stage takes the block's third tile
+  if (threadIdx.x == 0)
+    shared.ring.fill(stages, 0, atomicAdd(tile_counter, 1u), in, n, tiles);
+#endif
+  __syncthreads(); // warp 0 has read the reduction's storage
+#if GPS_CP_LA
+  if (warp_id() == 0)
+    look_back(cur, tiles, count, status, shared.tile_prefix[0]);
+#endif
+  for (unsigned k = 0;; ++k) {
+    const Turn turn(k);
+    const int parity = k & 1;
+    unsigned next = 0;
+    if (threadIdx.x == 0)
+      next = atomicAdd(tile_counter, 1u);
+#if !GPS_CP_CARRY
+    cur.tile = shared.ring.wait(turn);
+    if (cur.tile < tiles)
+      Ring::read(stages, turn.stage, cur.tile, in, n, v);
+#endif
+    if (cur.tile >= tiles)
+      return;
+    unsigned rank[VECS];
+    rank_tile<BLOCK, VECS>(v, rank, shared.warp_count[parity]);
+    int4 vn[VECS];
+    const PublishedTile ahead = publish_next_aggregate<BLOCK>(
+        shared.ring, Turn(k + 1), stages, in, n, tiles, status, shared.reduce, CountOfVector{},
+        vn);
+#if GPS_CP_CARRY
+    if (threadIdx.x == 0) // the next tile is in registers now: its stage takes turn k + 3's
+      shared.ring.fill(stages, Turn(k + 1).stage, next, in, n, tiles);
+#else
+    if (threadIdx.x == 0)
+      shared.ring.fill(stages, turn.stage, next, in, n, tiles);
+#endif
+    const unsigned tile_count =
+        stage_tile<BLOCK, VECS>(v, rank, shared.warp_count[parity], staging);
+#if GPS_CP_LA
+    int* const dst = out + shared.tile_prefix[parity];
+    if constexpr (kWarps == 1) {
+      __syncwarp();
+      write_run<BLOCK>(dst, staging, tile_count, threadIdx.x);
+      look_back(ahead, tiles, count, status, shared.tile_prefix[parity ^ 1]);
+    } else if (warp_id() == 0) {
+      barrier_arrive<1, BLOCK>();
+      look_back(ahead, tiles, count, status, shared.tile_prefix[parity ^ 1]);
+    } else {
+      barrier_sync<1, BLOCK>();
+      write_run<BLOCK - kWarpSize>(dst, staging, tile_count, threadIdx.x - kWarpSize);
+    }
+#else
+    if (warp_id() == 0)
+      look_back(PublishedTile{cur.tile, static_cast<int>(tile_count)}, tiles, count, status,
+                shared.tile_prefix[parity]);
+    __syncthreads();
+    write_run<BLOCK>(out + shared.tile_prefix[parity], staging, tile_count, threadIdx.x);
+#endif
+#if GPS_CP_CARRY
+#pragma unroll
+    for (int j = 0; j < VECS; ++j)
+      v[j] = vn[j];
+#endif
+    cur = ahead;
+  }
 }
 
 } // namespace
@@ -167,7 +220,8 @@ void compact_prefetch_lookback(void* temp, std::size_t& temp_bytes, const int* i
     const std::size_t tiles = status_words.tiles;
     // bulk copies of the input; the output is written as scalars (store_run): any 4-byte alignment
     check_aligned(in, kBulkAlign, kWho, "input");
-    constexpr int kSharedBytes = Ring::kStageBytes + static_cast<int>(kTile * sizeof(int));
+    constexpr int kSharedBytes =
+        Ring::kStageBytes + static_cast<int>((kTile + kStagePad) * sizeof(int));
     static PerDevice<unsigned> resident;
     const unsigned grid = static_cast<unsigned>(std::min<std::size_t>(
         resident_blocks(resident, prefetch_compact<BLOCK>, BLOCK, kSharedBytes, kWho), tiles));

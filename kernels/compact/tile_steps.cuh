@@ -110,6 +110,44 @@ __device__ __forceinline__ void store_run(int* dst, const int* stage, unsigned t
       __stcs(dst + (i - lead), stage[i - lead]); // evict-first: not re-read
 }
 
+// The same run written as 16-byte vectors: vector i of the 16-byte-aligned view of `dst` takes
+// the staged elements 4i - mis .. 4i - mis + 3 (mis: dst's misalignment in elements), picked from
+// the staged vectors i - 1 and i (two conflict-free 16-byte loads; mis is the same in every
+// thread). The first and last vectors are written element by element where they are partial.
+// Reads up to kStagePad elements past the run: the staging buffer must have them.
+inline constexpr int kStagePad = 8;
+template <int THREADS>
+__device__ __forceinline__ void store_run_vectors(int* dst, const int* stage, unsigned tile_count,
+                                                  unsigned thread) {
+  static_assert(THREADS % kWarpSize == 0, "whole warps store whole lines");
+  const unsigned mis = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(dst) / sizeof(int)) % 4;
+  int4* const base = reinterpret_cast<int4*>(dst - mis);
+  const int4* const staged = reinterpret_cast<const int4*>(stage);
+  const unsigned vectors = (mis + tile_count + 3) / 4;
+  for (unsigned i = thread; i < vectors; i += THREADS) {
+    const int4 hi = staged[i];
+    const int4 lo = i > 0 ? staged[i - 1] : hi;
+    int4 w;
+    switch (mis) {
+    case 0: w = hi; break;
+    case 1: w = make_int4(lo.w, hi.x, hi.y, hi.z); break;
+    case 2: w = make_int4(lo.z, lo.w, hi.x, hi.y); break;
+    default: w = make_int4(lo.y, lo.z, lo.w, hi.x); break;
+    }
+    const int first = static_cast<int>(4 * i) - static_cast<int>(mis); // run index of w.x
+    if (first >= 0 && first + 4 <= static_cast<int>(tile_count)) {
+      __stcs(base + i, w); // evict-first: not re-read
+    } else {
+      int* const out = reinterpret_cast<int*>(base + i);
+      const int c[4] = {w.x, w.y, w.z, w.w};
+#pragma unroll
+      for (int j = 0; j < 4; ++j)
+        if (first + j >= 0 && first + j < static_cast<int>(tile_count))
+          __stcs(out + j, c[j]);
+    }
+  }
+}
+
 // ---- host side
 
 // The first steps of a single-pass compaction's host function, in the temp-storage contract
