@@ -32,16 +32,27 @@ struct AddToVector {
   }
 };
 
-template <int BLOCK, int VECS> struct WarpStripedTile {
+// BLOCK threads hold the tile, or the warps from FIRST_WARP on where the block's first warps have
+// other work (they call none of the functions below).
+template <int BLOCK, int VECS, int FIRST_WARP = 0> struct WarpStripedTile {
   static_assert(BLOCK % kWarpSize == 0, "block must be whole warps");
-  static constexpr int kWarps = BLOCK / kWarpSize;
-  static constexpr int kVecs = VECS;                      // int4 vectors per thread
-  static constexpr int kWarpItems = kWarpSize * 4 * VECS; // elements per warp
-  static constexpr int kTile = BLOCK * 4 * VECS;          // elements per tile
+  static_assert(FIRST_WARP >= 0 && FIRST_WARP < BLOCK / kWarpSize, "the tile needs a warp");
+  static constexpr int kWarps = BLOCK / kWarpSize - FIRST_WARP; // warps that hold the tile
+  static constexpr int kVecs = VECS;                            // int4 vectors per thread
+  static constexpr int kWarpItems = kWarpSize * 4 * VECS;       // elements per warp
+  static constexpr int kTile = kWarps * kWarpItems;             // elements per tile
+
+  // Whether this thread holds part of the tile.
+  static __device__ __forceinline__ bool holds() {
+    if constexpr (FIRST_WARP == 0)
+      return true;
+    else
+      return warp_id() >= FIRST_WARP;
+  }
 
   // Index of this thread's j-th int4 within the tile, in int4 units.
   static __device__ __forceinline__ int vector_slot(int j) {
-    return (warp_id() * VECS + j) * kWarpSize + lane_id();
+    return ((warp_id() - FIRST_WARP) * VECS + j) * kWarpSize + lane_id();
   }
 
   // Bounds-checked scalar load of a partial tile's vectors (zeros past n).

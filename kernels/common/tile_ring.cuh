@@ -129,11 +129,13 @@ publish_next_aggregate(Ring& ring, typename Ring::Turn turn, const int* stages, 
     __syncthreads();
     return {tile, 0};
   }
-  Ring::read(stages, turn.stage, tile, in, n, v);
   int sum = 0;
+  if (Ring::Tile::holds()) {
+    Ring::read(stages, turn.stage, tile, in, n, v);
 #pragma unroll
-  for (int j = 0; j < Ring::Tile::kVecs; ++j)
-    sum += per_vector(v[j]);
+    for (int j = 0; j < Ring::Tile::kVecs; ++j)
+      sum += per_vector(v[j]);
+  }
   const int aggregate = BlockReduce<BLOCK>::sum(sum, tmp);
   if (threadIdx.x == 0)
     status.publish(tile, tile == 0 ? kTilePrefix : kTileAggregate,

@@ -74,22 +74,28 @@ namespace {
 // int4 vectors per thread: tiles of 18432 elements (72 KiB; two stages and the staging buffer in
 // 216 KiB of shared memory, one block per SM) at 256 and 512 threads, 16384 at 1024; 64 items per
 // thread below.
-constexpr int kStages = 2;
-constexpr int prefetch_vecs(int block) {
-  return block == 256 ? 18 : block == 512 ? 9 : block == 1024 ? 4 : 16;
-}
-template <int BLOCK> using PrefetchTile = WarpStripedTile<BLOCK, prefetch_vecs(BLOCK)>;
-template <int BLOCK> using PrefetchRing = TileRing<PrefetchTile<BLOCK>, kStages>;
-
 #ifndef GPS_CP_LA
-#define GPS_CP_LA 1
+#define GPS_CP_LA 0
 #endif
 #ifndef GPS_CP_VST
 #define GPS_CP_VST 1
 #endif
-#ifndef GPS_CP_CARRY
-#define GPS_CP_CARRY 1
+#ifndef GPS_CP_RANK
+#define GPS_CP_RANK 1
 #endif
+#ifndef GPS_CP_LBW
+#define GPS_CP_LBW 1
+#endif
+
+constexpr int kStages = 2;
+constexpr int prefetch_vecs(int block) {
+  return block == 256 ? 18 : block == 512 ? 9 : block == 1024 ? 4 : 16;
+}
+// With a look-back warp, warp 0 holds none of the tile: it looks back while the others stage.
+template <int BLOCK> constexpr int kFirstWarp = (GPS_CP_LBW && BLOCK >= 64) ? 1 : 0;
+template <int BLOCK>
+using PrefetchTile = WarpStripedTile<BLOCK, prefetch_vecs(BLOCK), kFirstWarp<BLOCK>>;
+template <int BLOCK> using PrefetchRing = TileRing<PrefetchTile<BLOCK>, kStages>;
 
 template <int BLOCK> struct PrefetchShared {
   PrefetchRing<BLOCK> ring;
@@ -116,6 +122,16 @@ __device__ __forceinline__ void write_run(int* dst, const int* staging, unsigned
 #endif
 }
 
+template <int BLOCK, int VECS>
+__device__ __forceinline__ void rank(const int4 (&v)[VECS], unsigned (&r)[VECS],
+                                     WarpCounts<BLOCK>& warp_counts) {
+#if GPS_CP_RANK
+  rank_tile_packed<BLOCK, VECS>(v, r, warp_counts);
+#else
+  rank_tile<BLOCK, VECS>(v, r, warp_counts);
+#endif
+}
+
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK)
     prefetch_compact(const int* __restrict__ in, int* __restrict__ out,
@@ -125,6 +141,7 @@ __global__ void __launch_bounds__(BLOCK)
   using Turn = typename Ring::Turn;
   constexpr int VECS = Ring::Tile::kVecs;
   [[maybe_unused]] constexpr int kWarps = BLOCK / kWarpSize;
+  [[maybe_unused]] constexpr bool kLookbackWarp = kFirstWarp<BLOCK> == 1;
   __shared__ PrefetchShared<BLOCK> shared;
   extern __shared__ int4 s_dynamic[]; // the ring's stages, then the staging buffer
   int* const stages = reinterpret_cast<int*>(s_dynamic);
@@ -136,11 +153,6 @@ __global__ void __launch_bounds__(BLOCK)
   int4 v[VECS];
   PublishedTile cur = publish_next_aggregate<BLOCK>(shared.ring, Turn(0), stages, in, n, tiles,
                                                     status, shared.reduce, CountOfVector{}, v);
-#if GPS_CP_CARRY
-  // the first tile is in registers: its stage takes the block's third tile
-  if (threadIdx.x == 0)
-    shared.ring.fill(stages, 0, atomicAdd(tile_counter, 1u), in, n, tiles);
-#endif
   __syncthreads(); // warp 0 has read the reduction's storage
 #if GPS_CP_LA
   if (warp_id() == 0)
@@ -152,52 +164,50 @@ __global__ void __launch_bounds__(BLOCK)
     unsigned next = 0;
     if (threadIdx.x == 0)
       next = atomicAdd(tile_counter, 1u);
-#if !GPS_CP_CARRY
     cur.tile = shared.ring.wait(turn);
-    if (cur.tile < tiles)
-      Ring::read(stages, turn.stage, cur.tile, in, n, v);
-#endif
     if (cur.tile >= tiles)
       return;
-    unsigned rank[VECS];
-    rank_tile<BLOCK, VECS>(v, rank, shared.warp_count[parity]);
-    int4 vn[VECS];
+    unsigned r[VECS];
+    if (Ring::Tile::holds()) {
+      Ring::read(stages, turn.stage, cur.tile, in, n, v);
+      rank<BLOCK, VECS>(v, r, shared.warp_count[parity]);
+    } else if (threadIdx.x == 0) {
+      shared.warp_count[parity][0] = 0; // the look-back warp holds none of the tile
+    }
     const PublishedTile ahead = publish_next_aggregate<BLOCK>(
-        shared.ring, Turn(k + 1), stages, in, n, tiles, status, shared.reduce, CountOfVector{},
-        vn);
-#if GPS_CP_CARRY
-    if (threadIdx.x == 0) // the next tile is in registers now: its stage takes turn k + 3's
-      shared.ring.fill(stages, Turn(k + 1).stage, next, in, n, tiles);
-#else
+        shared.ring, Turn(k + 1), stages, in, n, tiles, status, shared.reduce, CountOfVector{});
     if (threadIdx.x == 0)
       shared.ring.fill(stages, turn.stage, next, in, n, tiles);
-#endif
-    const unsigned tile_count =
-        stage_tile<BLOCK, VECS>(v, rank, shared.warp_count[parity], staging);
 #if GPS_CP_LA
     int* const dst = out + shared.tile_prefix[parity];
     if constexpr (kWarps == 1) {
+      const unsigned tile_count =
+          stage_tile<BLOCK, VECS>(v, r, shared.warp_count[parity], staging);
       __syncwarp();
       write_run<BLOCK>(dst, staging, tile_count, threadIdx.x);
       look_back(ahead, tiles, count, status, shared.tile_prefix[parity ^ 1]);
     } else if (warp_id() == 0) {
-      barrier_arrive<1, BLOCK>();
+      if constexpr (!kLookbackWarp) {
+        stage_tile<BLOCK, VECS>(v, r, shared.warp_count[parity], staging);
+        barrier_arrive<1, BLOCK>();
+      }
       look_back(ahead, tiles, count, status, shared.tile_prefix[parity ^ 1]);
     } else {
-      barrier_sync<1, BLOCK>();
+      const unsigned tile_count =
+          stage_tile<BLOCK, VECS>(v, r, shared.warp_count[parity], staging);
+      barrier_sync<1, kLookbackWarp ? BLOCK - kWarpSize : BLOCK>();
       write_run<BLOCK - kWarpSize>(dst, staging, tile_count, threadIdx.x - kWarpSize);
     }
 #else
-    if (warp_id() == 0)
-      look_back(PublishedTile{cur.tile, static_cast<int>(tile_count)}, tiles, count, status,
-                shared.tile_prefix[parity]);
+    unsigned tile_count = 0;
+    if (Ring::Tile::holds())
+      tile_count = stage_tile<BLOCK, VECS>(v, r, shared.warp_count[parity], staging);
+    if (warp_id() == 0) // cur.aggregate: this tile's count, published (by warp 0) a turn ago
+      look_back(cur, tiles, count, status, shared.tile_prefix[parity]);
     __syncthreads();
+    if (warp_id() == 0) // stage_tile's count, known to warp 0 from the publication
+      tile_count = static_cast<unsigned>(cur.aggregate);
     write_run<BLOCK>(out + shared.tile_prefix[parity], staging, tile_count, threadIdx.x);
-#endif
-#if GPS_CP_CARRY
-#pragma unroll
-    for (int j = 0; j < VECS; ++j)
-      v[j] = vn[j];
 #endif
     cur = ahead;
   }

@@ -55,6 +55,32 @@ __device__ __forceinline__ void rank_tile(const int4 (&v)[VECS], unsigned (&rank
     warp_counts[warp_id()] = warp_count;
 }
 
+// The same ranks without ballots: each lane's kept count per vector (0..4) packed four vectors to a
+// word, a byte each, and one warp scan per word gives the lower lanes' counts for all four at once
+// (a byte sums at most 4 x 32 = 128, so no byte carries into the next).
+template <int BLOCK, int VECS>
+__device__ __forceinline__ void rank_tile_packed(const int4 (&v)[VECS], unsigned (&rank)[VECS],
+                                                 WarpCounts<BLOCK>& warp_counts) {
+  unsigned warp_count = 0;
+#pragma unroll
+  for (int g = 0; g < VECS; g += 4) {
+    unsigned packed = 0;
+#pragma unroll
+    for (int j = g; j < g + 4 && j < VECS; ++j)
+      packed |= static_cast<unsigned>(CountOfVector{}(v[j])) << (8 * (j - g));
+    const unsigned inclusive = warp_inclusive_scan(packed);
+    const unsigned exclusive = inclusive - packed;
+    const unsigned total = __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
+#pragma unroll
+    for (int j = g; j < g + 4 && j < VECS; ++j) {
+      rank[j] = warp_count + ((exclusive >> (8 * (j - g))) & 0xFFu);
+      warp_count += (total >> (8 * (j - g))) & 0xFFu;
+    }
+  }
+  if (lane_id() == 0)
+    warp_counts[warp_id()] = warp_count;
+}
+
 // After a barrier that follows rank_tile: every warp scans the warp counts itself (no second
 // barrier), learns its offset within the tile, and writes its kept elements to their tile-local
 // positions in `stage`. Returns the tile's count in every thread.
