@@ -74,64 +74,67 @@ namespace {
 // int4 vectors per thread: tiles of 18432 elements (72 KiB; two stages and the staging buffer in
 // 216 KiB of shared memory, one block per SM) at 256 and 512 threads, 16384 at 1024; 64 items per
 // thread below.
-#ifndef GPS_CP_LA
-#define GPS_CP_LA 0
+#ifndef GPS_CP_CNT
+#define GPS_CP_CNT 1
 #endif
-#ifndef GPS_CP_VST
-#define GPS_CP_VST 1
-#endif
-#ifndef GPS_CP_RANK
-#define GPS_CP_RANK 1
-#endif
-#ifndef GPS_CP_LBW
-#define GPS_CP_LBW 1
-#endif
-
 constexpr int kStages = 2;
+#ifndef GPS_CP_V512
+#define GPS_CP_V512 9
+#endif
 constexpr int prefetch_vecs(int block) {
-  return block == 256 ? 18 : block == 512 ? 9 : block == 1024 ? 4 : 16;
+  return block == 256 ? 18 : block == 512 ? GPS_CP_V512 : block == 1024 ? 4 : 16;
 }
 // With a look-back warp, warp 0 holds none of the tile: it looks back while the others stage.
-template <int BLOCK> constexpr int kFirstWarp = (GPS_CP_LBW && BLOCK >= 64) ? 1 : 0;
+template <int BLOCK> constexpr int kFirstWarp = BLOCK >= 64 ? 1 : 0;
 template <int BLOCK>
 using PrefetchTile = WarpStripedTile<BLOCK, prefetch_vecs(BLOCK), kFirstWarp<BLOCK>>;
 template <int BLOCK> using PrefetchRing = TileRing<PrefetchTile<BLOCK>, kStages>;
 
 template <int BLOCK> struct PrefetchShared {
   PrefetchRing<BLOCK> ring;
-  WarpCounts<BLOCK> warp_count[2]; // by turn parity: warp 0 runs a turn ahead of the others
-  unsigned tile_prefix[2];         // by turn parity: the next tile's, found a turn ahead
+  WarpCounts<BLOCK> warp_count;
+  unsigned tile_prefix[2]; // by turn parity: warp 0 finds the next one while the last is read
   typename BlockReduce<BLOCK>::TempStorage reduce;
 };
 
-// Warp 0: the look-back for a tile whose count is published already, into its prefix slot.
+// Warp 0: the look-back for a tile whose count is published already; the prefix into shared
+// memory.
 __device__ __forceinline__ void look_back(PublishedTile t, unsigned tiles, unsigned* count,
                                           TileStatus status, unsigned& tile_prefix) {
-  if (t.tile < tiles)
-    lookback_tile(PublishedAggregatePrefix<1>{status, t.tile}, t.tile,
-                  static_cast<unsigned>(t.aggregate), tiles, count, tile_prefix);
+  lookback_tile(PublishedAggregatePrefix<1>{status, t.tile}, t.tile,
+                static_cast<unsigned>(t.aggregate), tiles, count, tile_prefix);
 }
 
-template <int THREADS>
-__device__ __forceinline__ void write_run(int* dst, const int* staging, unsigned tile_count,
-                                          unsigned thread) {
-#if GPS_CP_VST
-  store_run_vectors<THREADS>(dst, staging, tile_count, thread);
-#else
-  store_run<THREADS>(dst, staging, tile_count, thread);
-#endif
+// One whole warp: waits for the turn's tile and publishes its kept count (tile 0: as its inclusive
+// prefix), counted from its stage (from global memory for the partial tile). Returns the tile and
+// its count in every lane.
+template <typename Ring>
+__device__ __forceinline__ PublishedTile warp_publish_count(Ring& ring, typename Ring::Turn turn,
+                                                            const int* stages, const int* in,
+                                                            std::size_t n, unsigned tiles,
+                                                            TileStatus status) {
+  const unsigned tile = ring.wait(turn);
+  if (tile >= tiles)
+    return {tile, 0};
+  int kept = 0;
+  if (Ring::is_full(tile, n)) {
+    const int4* stage = reinterpret_cast<const int4*>(stages + turn.stage * Ring::Tile::kTile);
+#pragma unroll 9
+    for (int i = lane_id(); i < Ring::Tile::kTile / 4; i += kWarpSize)
+      kept += CountOfVector{}(stage[i]);
+  } else {
+    for (std::size_t i = Ring::base(tile) + lane_id(); i < n; i += kWarpSize)
+      kept += in[i] != 0;
+  }
+  kept = warp_reduce_sum(kept);
+  if (lane_id() == 0)
+    status.publish(tile, tile == 0 ? kTilePrefix : kTileAggregate, static_cast<unsigned>(kept));
+  return {tile, kept};
 }
 
-template <int BLOCK, int VECS>
-__device__ __forceinline__ void rank(const int4 (&v)[VECS], unsigned (&r)[VECS],
-                                     WarpCounts<BLOCK>& warp_counts) {
-#if GPS_CP_RANK
-  rank_tile_packed<BLOCK, VECS>(v, r, warp_counts);
-#else
-  rank_tile<BLOCK, VECS>(v, r, warp_counts);
-#endif
-}
-
+// Warps 1.. hold the tile: rank, stage, write. Warp 0 holds none of it: it counts the block's next
+// tile (publishing its count a tile early) and looks back for the current one, while the others
+// rank and stage. One thread of warp 1 claims tiles and refills the stages.
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK)
     prefetch_compact(const int* __restrict__ in, int* __restrict__ out,
@@ -140,75 +143,84 @@ __global__ void __launch_bounds__(BLOCK)
   using Ring = PrefetchRing<BLOCK>;
   using Turn = typename Ring::Turn;
   constexpr int VECS = Ring::Tile::kVecs;
-  [[maybe_unused]] constexpr int kWarps = BLOCK / kWarpSize;
-  [[maybe_unused]] constexpr bool kLookbackWarp = kFirstWarp<BLOCK> == 1;
+  constexpr int kFirst = kFirstWarp<BLOCK>;
+  [[maybe_unused]] constexpr int kHolders = BLOCK - kFirst * kWarpSize; // threads holding the tile
+  static_assert(kFirst == 1 || BLOCK == kWarpSize, "a look-back warp from two warps on");
   __shared__ PrefetchShared<BLOCK> shared;
   extern __shared__ int4 s_dynamic[]; // the ring's stages, then the staging buffer
   int* const stages = reinterpret_cast<int*>(s_dynamic);
   int* const staging = stages + kStages * Ring::Tile::kTile;
+  [[maybe_unused]] const unsigned holder = threadIdx.x - kFirst * kWarpSize; // among the holders
+  constexpr unsigned kClaimer = kFirst * kWarpSize;         // claims tiles, refills stages
 
-  if (threadIdx.x == 0)
+  if (threadIdx.x == 0) {
     shared.ring.start(stages, in, n, tiles, tile_counter);
+    shared.warp_count[0] = 0; // warp 0's part of the tile: none (with kFirst; rewritten otherwise)
+  }
   __syncthreads();
-  int4 v[VECS];
-  PublishedTile cur = publish_next_aggregate<BLOCK>(shared.ring, Turn(0), stages, in, n, tiles,
-                                                    status, shared.reduce, CountOfVector{}, v);
-  __syncthreads(); // warp 0 has read the reduction's storage
-#if GPS_CP_LA
-  if (warp_id() == 0)
-    look_back(cur, tiles, count, status, shared.tile_prefix[0]);
+  PublishedTile cur{};
+#if GPS_CP_CNT
+  if constexpr (kFirst == 1) {
+    if (warp_id() == 0)
+      cur = warp_publish_count(shared.ring, Turn(0), stages, in, n, tiles, status);
+  } else
 #endif
+  {
+    int4 v[VECS];
+    cur = publish_next_aggregate<BLOCK>(shared.ring, Turn(0), stages, in, n, tiles, status,
+                                        shared.reduce, CountOfVector{}, v);
+    __syncthreads(); // warp 0 has read the reduction's storage
+  }
   for (unsigned k = 0;; ++k) {
     const Turn turn(k);
-    const int parity = k & 1;
     unsigned next = 0;
-    if (threadIdx.x == 0)
+    if (threadIdx.x == kClaimer)
       next = atomicAdd(tile_counter, 1u);
-    cur.tile = shared.ring.wait(turn);
+    constexpr bool kCounter = GPS_CP_CNT && kFirst == 1;
+    if (!kCounter || warp_id() != 0) // warp 0 counted this tile last turn: it knows its index
+      cur.tile = shared.ring.wait(turn);
     if (cur.tile >= tiles)
       return;
-    unsigned r[VECS];
+    unsigned* const tile_prefix = &shared.tile_prefix[k & 1];
+    int4 v[VECS];
+    unsigned rank[VECS];
     if (Ring::Tile::holds()) {
       Ring::read(stages, turn.stage, cur.tile, in, n, v);
-      rank<BLOCK, VECS>(v, r, shared.warp_count[parity]);
-    } else if (threadIdx.x == 0) {
-      shared.warp_count[parity][0] = 0; // the look-back warp holds none of the tile
+      rank_tile_packed<BLOCK, VECS>(v, rank, shared.warp_count);
     }
-    const PublishedTile ahead = publish_next_aggregate<BLOCK>(
-        shared.ring, Turn(k + 1), stages, in, n, tiles, status, shared.reduce, CountOfVector{});
-    if (threadIdx.x == 0)
-      shared.ring.fill(stages, turn.stage, next, in, n, tiles);
-#if GPS_CP_LA
-    int* const dst = out + shared.tile_prefix[parity];
-    if constexpr (kWarps == 1) {
-      const unsigned tile_count =
-          stage_tile<BLOCK, VECS>(v, r, shared.warp_count[parity], staging);
-      __syncwarp();
-      write_run<BLOCK>(dst, staging, tile_count, threadIdx.x);
-      look_back(ahead, tiles, count, status, shared.tile_prefix[parity ^ 1]);
-    } else if (warp_id() == 0) {
-      if constexpr (!kLookbackWarp) {
-        stage_tile<BLOCK, VECS>(v, r, shared.warp_count[parity], staging);
-        barrier_arrive<1, BLOCK>();
+    PublishedTile ahead;
+    unsigned tile_count = static_cast<unsigned>(cur.aggregate); // in warp 0
+#if GPS_CP_CNT
+    if constexpr (kFirst == 1) {
+      if (warp_id() == 0) {
+        ahead = warp_publish_count(shared.ring, Turn(k + 1), stages, in, n, tiles, status);
+        look_back(cur, tiles, count, status, *tile_prefix);
+      } else {
+        barrier_sync<1, kHolders>(); // the warp counts are in; this stage is read
+        if (threadIdx.x == kClaimer)
+          shared.ring.fill(stages, turn.stage, next, in, n, tiles);
+        tile_count = stage_tile<BLOCK, VECS>(v, rank, shared.warp_count, staging);
       }
-      look_back(ahead, tiles, count, status, shared.tile_prefix[parity ^ 1]);
-    } else {
-      const unsigned tile_count =
-          stage_tile<BLOCK, VECS>(v, r, shared.warp_count[parity], staging);
-      barrier_sync<1, kLookbackWarp ? BLOCK - kWarpSize : BLOCK>();
-      write_run<BLOCK - kWarpSize>(dst, staging, tile_count, threadIdx.x - kWarpSize);
-    }
-#else
-    unsigned tile_count = 0;
-    if (Ring::Tile::holds())
-      tile_count = stage_tile<BLOCK, VECS>(v, r, shared.warp_count[parity], staging);
-    if (warp_id() == 0) // cur.aggregate: this tile's count, published (by warp 0) a turn ago
-      look_back(cur, tiles, count, status, shared.tile_prefix[parity]);
-    __syncthreads();
-    if (warp_id() == 0) // stage_tile's count, known to warp 0 from the publication
-      tile_count = static_cast<unsigned>(cur.aggregate);
-    write_run<BLOCK>(out + shared.tile_prefix[parity], staging, tile_count, threadIdx.x);
+      __syncthreads(); // the tile is staged and its prefix known
+      if (Ring::Tile::holds())
+        store_run_vectors<kHolders>(out + *tile_prefix, staging, tile_count, holder);
+    } else
 #endif
+    {
+      // the next tile's count; its barrier makes the warp counts visible, frees the stage, and
+      // ends the previous tile's reads of the staging buffer
+      ahead = publish_next_aggregate<BLOCK>(shared.ring, Turn(k + 1), stages, in, n, tiles,
+                                            status, shared.reduce, CountOfVector{});
+      if (threadIdx.x == kClaimer)
+        shared.ring.fill(stages, turn.stage, next, in, n, tiles);
+      if (Ring::Tile::holds())
+        tile_count = stage_tile<BLOCK, VECS>(v, rank, shared.warp_count, staging);
+      if (warp_id() == 0) // the current tile's count was published a turn ago
+        look_back(PublishedTile{cur.tile, static_cast<int>(tile_count)}, tiles, count, status,
+                  *tile_prefix);
+      __syncthreads();
+      store_run_vectors<BLOCK>(out + *tile_prefix, staging, tile_count, threadIdx.x);
+    }
     cur = ahead;
   }
 }
