@@ -74,12 +74,12 @@ namespace {
 // int4 vectors per thread: tiles of 18432 elements (72 KiB; two stages and the staging buffer in
 // 216 KiB of shared memory, one block per SM) at 256 and 512 threads, 16384 at 1024; 64 items per
 // thread below.
-#ifndef GPS_CP_CNT
-#define GPS_CP_CNT 1
+#ifndef GPS_CP_EARLY
+#define GPS_CP_EARLY 1
 #endif
 constexpr int kStages = 2;
 #ifndef GPS_CP_V512
-#define GPS_CP_V512 9
+#define GPS_CP_V512 10
 #endif
 constexpr int prefetch_vecs(int block) {
   return block == 256 ? 18 : block == 512 ? GPS_CP_V512 : block == 1024 ? 4 : 16;
@@ -105,36 +105,9 @@ __device__ __forceinline__ void look_back(PublishedTile t, unsigned tiles, unsig
                 static_cast<unsigned>(t.aggregate), tiles, count, tile_prefix);
 }
 
-// One whole warp: waits for the turn's tile and publishes its kept count (tile 0: as its inclusive
-// prefix), counted from its stage (from global memory for the partial tile). Returns the tile and
-// its count in every lane.
-template <typename Ring>
-__device__ __forceinline__ PublishedTile warp_publish_count(Ring& ring, typename Ring::Turn turn,
-                                                            const int* stages, const int* in,
-                                                            std::size_t n, unsigned tiles,
-                                                            TileStatus status) {
-  const unsigned tile = ring.wait(turn);
-  if (tile >= tiles)
-    return {tile, 0};
-  int kept = 0;
-  if (Ring::is_full(tile, n)) {
-    const int4* stage = reinterpret_cast<const int4*>(stages + turn.stage * Ring::Tile::kTile);
-#pragma unroll 9
-    for (int i = lane_id(); i < Ring::Tile::kTile / 4; i += kWarpSize)
-      kept += CountOfVector{}(stage[i]);
-  } else {
-    for (std::size_t i = Ring::base(tile) + lane_id(); i < n; i += kWarpSize)
-      kept += in[i] != 0;
-  }
-  kept = warp_reduce_sum(kept);
-  if (lane_id() == 0)
-    status.publish(tile, tile == 0 ? kTilePrefix : kTileAggregate, static_cast<unsigned>(kept));
-  return {tile, kept};
-}
-
-// Warps 1.. hold the tile: rank, stage, write. Warp 0 holds none of it: it counts the block's next
-// tile (publishing its count a tile early) and looks back for the current one, while the others
-// rank and stage. One thread of warp 1 claims tiles and refills the stages.
+// Warps 1.. hold the tile: rank, stage, write. Warp 0 holds none of it: it looks back for the
+// current tile (whose count was published a turn ago) while the others rank and stage, then claims
+// tiles and refills the stages. (One warp alone: it does all of this itself.)
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK)
     prefetch_compact(const int* __restrict__ in, int* __restrict__ out,
@@ -143,84 +116,54 @@ __global__ void __launch_bounds__(BLOCK)
   using Ring = PrefetchRing<BLOCK>;
   using Turn = typename Ring::Turn;
   constexpr int VECS = Ring::Tile::kVecs;
-  constexpr int kFirst = kFirstWarp<BLOCK>;
-  [[maybe_unused]] constexpr int kHolders = BLOCK - kFirst * kWarpSize; // threads holding the tile
-  static_assert(kFirst == 1 || BLOCK == kWarpSize, "a look-back warp from two warps on");
+  constexpr bool kEarly = GPS_CP_EARLY && kFirstWarp<BLOCK> == 1;
   __shared__ PrefetchShared<BLOCK> shared;
   extern __shared__ int4 s_dynamic[]; // the ring's stages, then the staging buffer
   int* const stages = reinterpret_cast<int*>(s_dynamic);
   int* const staging = stages + kStages * Ring::Tile::kTile;
-  [[maybe_unused]] const unsigned holder = threadIdx.x - kFirst * kWarpSize; // among the holders
-  constexpr unsigned kClaimer = kFirst * kWarpSize;         // claims tiles, refills stages
 
   if (threadIdx.x == 0) {
     shared.ring.start(stages, in, n, tiles, tile_counter);
-    shared.warp_count[0] = 0; // warp 0's part of the tile: none (with kFirst; rewritten otherwise)
+    shared.warp_count[0] = 0; // warp 0's part of the tile: none (rewritten by a lone warp)
   }
   __syncthreads();
-  PublishedTile cur{};
-#if GPS_CP_CNT
-  if constexpr (kFirst == 1) {
-    if (warp_id() == 0)
-      cur = warp_publish_count(shared.ring, Turn(0), stages, in, n, tiles, status);
-  } else
-#endif
-  {
-    int4 v[VECS];
-    cur = publish_next_aggregate<BLOCK>(shared.ring, Turn(0), stages, in, n, tiles, status,
-                                        shared.reduce, CountOfVector{}, v);
-    __syncthreads(); // warp 0 has read the reduction's storage
-  }
+  int4 v[VECS];
+  PublishedTile cur = publish_next_aggregate<BLOCK>(shared.ring, Turn(0), stages, in, n, tiles,
+                                                    status, shared.reduce, CountOfVector{}, v);
+  __syncthreads(); // warp 0 has read the reduction's storage
   for (unsigned k = 0;; ++k) {
     const Turn turn(k);
     unsigned next = 0;
-    if (threadIdx.x == kClaimer)
+    if (threadIdx.x == 0)
       next = atomicAdd(tile_counter, 1u);
-    constexpr bool kCounter = GPS_CP_CNT && kFirst == 1;
-    if (!kCounter || warp_id() != 0) // warp 0 counted this tile last turn: it knows its index
-      cur.tile = shared.ring.wait(turn);
+    cur.tile = shared.ring.wait(turn);
     if (cur.tile >= tiles)
       return;
-    unsigned* const tile_prefix = &shared.tile_prefix[k & 1];
-    int4 v[VECS];
+    unsigned& tile_prefix = shared.tile_prefix[k & 1];
+    unsigned tile_count = static_cast<unsigned>(cur.aggregate); // in warp 0: published a turn ago
+    if constexpr (kEarly)
+      if (warp_id() == 0)
+        look_back(PublishedTile{cur.tile, static_cast<int>(tile_count)}, tiles, count, status,
+                  tile_prefix);
     unsigned rank[VECS];
     if (Ring::Tile::holds()) {
       Ring::read(stages, turn.stage, cur.tile, in, n, v);
       rank_tile_packed<BLOCK, VECS>(v, rank, shared.warp_count);
     }
-    PublishedTile ahead;
-    unsigned tile_count = static_cast<unsigned>(cur.aggregate); // in warp 0
-#if GPS_CP_CNT
-    if constexpr (kFirst == 1) {
-      if (warp_id() == 0) {
-        ahead = warp_publish_count(shared.ring, Turn(k + 1), stages, in, n, tiles, status);
-        look_back(cur, tiles, count, status, *tile_prefix);
-      } else {
-        barrier_sync<1, kHolders>(); // the warp counts are in; this stage is read
-        if (threadIdx.x == kClaimer)
-          shared.ring.fill(stages, turn.stage, next, in, n, tiles);
-        tile_count = stage_tile<BLOCK, VECS>(v, rank, shared.warp_count, staging);
-      }
-      __syncthreads(); // the tile is staged and its prefix known
-      if (Ring::Tile::holds())
-        store_run_vectors<kHolders>(out + *tile_prefix, staging, tile_count, holder);
-    } else
-#endif
-    {
-      // the next tile's count; its barrier makes the warp counts visible, frees the stage, and
-      // ends the previous tile's reads of the staging buffer
-      ahead = publish_next_aggregate<BLOCK>(shared.ring, Turn(k + 1), stages, in, n, tiles,
-                                            status, shared.reduce, CountOfVector{});
-      if (threadIdx.x == kClaimer)
-        shared.ring.fill(stages, turn.stage, next, in, n, tiles);
-      if (Ring::Tile::holds())
-        tile_count = stage_tile<BLOCK, VECS>(v, rank, shared.warp_count, staging);
-      if (warp_id() == 0) // the current tile's count was published a turn ago
+    // the next tile's count; its barrier makes the warp counts visible, frees the stage, and ends
+    // the previous tile's reads of the staging buffer
+    const PublishedTile ahead = publish_next_aggregate<BLOCK>(
+        shared.ring, Turn(k + 1), stages, in, n, tiles, status, shared.reduce, CountOfVector{});
+    if (threadIdx.x == 0)
+      shared.ring.fill(stages, turn.stage, next, in, n, tiles);
+    if (Ring::Tile::holds())
+      tile_count = stage_tile<BLOCK, VECS>(v, rank, shared.warp_count, staging);
+    if constexpr (!kEarly)
+      if (warp_id() == 0)
         look_back(PublishedTile{cur.tile, static_cast<int>(tile_count)}, tiles, count, status,
-                  *tile_prefix);
-      __syncthreads();
-      store_run_vectors<BLOCK>(out + *tile_prefix, staging, tile_count, threadIdx.x);
-    }
+                  tile_prefix);
+    __syncthreads();
+    store_run_vectors<BLOCK>(out + tile_prefix, staging, tile_count, threadIdx.x);
     cur = ahead;
   }
 }
