@@ -18,8 +18,8 @@ struct LookbackVariant {
   const char* variant;
 };
 constexpr LookbackVariant kLookbackVariants[] = {
-    {"scan", "chained"},           {"scan", "decoupled_lookback"}, {"scan", "prefetch_lookback"},
-    {"compact", "single_pass"},    {"compact", "prefetch_lookback"}, {"sort", "onesweep"},
+    {"scan", "chained"},        {"scan", "decoupled_lookback"},   {"scan", "prefetch_lookback"},
+    {"compact", "single_pass"}, {"compact", "prefetch_lookback"}, {"sort", "onesweep"},
     {"utf8", "single_pass"},
 };
 constexpr int kCalls = 2000;
@@ -51,8 +51,8 @@ TEST_P(BackToBack, ThousandsOfCallsFinishAndMatch) {
     for (int call = 0; call < kCalls; ++call)
       inst->run(*v, temp.data(), bytes, block, stream.get());
     CUDA_CHECK(cudaStreamSynchronize(stream.get()));
-    EXPECT_EQ(inst->check(Target::Gpu), "") << "block " << block << ", after " << kCalls
-                                            << " calls";
+    EXPECT_EQ(inst->check(Target::Gpu), "")
+        << "block " << block << ", after " << kCalls << " calls";
   }
 }
 

@@ -106,19 +106,6 @@ template <int BLOCK> struct BlockReduce {
   }
 };
 
-// Named barrier ID (1..15; __syncthreads() is barrier 0) for a producer-consumer hand-off within a
-// block: producers call barrier_arrive (and go on), consumers barrier_sync (and wait until all
-// THREADS threads, producers and consumers, have arrived). Memory accesses before the arrival are
-// visible to the consumers after the wait.
-template <int ID, int THREADS> __device__ __forceinline__ void barrier_arrive() {
-  static_assert(ID > 0 && ID < 16 && THREADS % kWarpSize == 0, "named barrier 1..15, whole warps");
-  asm volatile("bar.arrive %0, %1;" ::"n"(ID), "n"(THREADS) : "memory");
-}
-template <int ID, int THREADS> __device__ __forceinline__ void barrier_sync() {
-  static_assert(ID > 0 && ID < 16 && THREADS % kWarpSize == 0, "named barrier 1..15, whole warps");
-  asm volatile("bar.sync %0, %1;" ::"n"(ID), "n"(THREADS) : "memory");
-}
-
 // Calls `f(std::integral_constant<int, BLOCK>{})` for a runtime block size in {32, ..., 1024}, so
 // a variant is written once as a template on its block size:
 //   dispatch_block_size(block, [&](auto b) { constexpr int BLOCK = decltype(b)::value; ... });

@@ -24,7 +24,9 @@
 #include "common/per_device.hpp"
 #include "common/tile_io.cuh"
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -119,11 +121,10 @@ struct PublishedTile {
 // prefix). Holds one barrier, which callers may count on (all threads are past their earlier
 // accesses to shared memory, this stage's reads included). Past the end, v is left unset.
 template <int BLOCK, typename Ring, typename PerVector>
-__device__ __forceinline__ PublishedTile
-publish_next_aggregate(Ring& ring, typename Ring::Turn turn, const int* stages, const int* in,
-                       std::size_t n, unsigned tiles, TileStatus status,
-                       typename BlockReduce<BLOCK>::TempStorage& tmp, PerVector per_vector,
-                       int4 (&v)[Ring::Tile::kVecs]) {
+__device__ __forceinline__ PublishedTile publish_next_aggregate(
+    Ring& ring, typename Ring::Turn turn, const int* stages, const int* in, std::size_t n,
+    unsigned tiles, TileStatus status, typename BlockReduce<BLOCK>::TempStorage& tmp,
+    PerVector per_vector, int4 (&v)[Ring::Tile::kVecs]) {
   const unsigned tile = ring.wait(turn);
   if (tile >= tiles) { // the same in every thread
     __syncthreads();
@@ -156,10 +157,11 @@ publish_next_aggregate(Ring& ring, typename Ring::Turn turn, const int* stages, 
 // Every thread, at the kernel's start: thread 0 starts the ring, then the block publishes the
 // aggregate of its first tile (returned as publish_next_aggregate returns it).
 template <int BLOCK, typename Ring, typename PerVector>
-__device__ __forceinline__ PublishedTile
-start_ring(Ring& ring, int* stages, const int* in, std::size_t n, unsigned tiles,
-           unsigned* tile_counter, TileStatus status, typename BlockReduce<BLOCK>::TempStorage& tmp,
-           PerVector per_vector) {
+__device__ __forceinline__ PublishedTile start_ring(Ring& ring, int* stages, const int* in,
+                                                    std::size_t n, unsigned tiles,
+                                                    unsigned* tile_counter, TileStatus status,
+                                                    typename BlockReduce<BLOCK>::TempStorage& tmp,
+                                                    PerVector per_vector) {
   if (threadIdx.x == 0)
     ring.start(stages, in, n, tiles, tile_counter);
   __syncthreads();
@@ -205,7 +207,9 @@ __device__ __forceinline__ void for_each_turn(Ring& ring, const int* stages, con
 
 // Host side: the persistent grid, as many blocks of `kernel` as fit on the device at once with
 // `stage_bytes` of dynamic shared memory (opted in above 48 KiB), per device; throws on a device
-// without the bulk copy engine. `who` names the variant in errors.
+// without the bulk copy engine. `who` names the variant in errors. GPS_PERSISTENT_BLOCKS=N (a test
+// setting, read once per kernel and device) caps the grid at N blocks, so that small inputs, as
+// compute-sanitizer runs them, still give each block several turns.
 template <typename Kernel>
 unsigned resident_blocks(PerDevice<unsigned>& cache, Kernel kernel, int block, int stage_bytes,
                          const char* who) {
@@ -220,7 +224,16 @@ unsigned resident_blocks(PerDevice<unsigned>& cache, Kernel kernel, int block, i
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     if (per_sm < 1)
       throw std::runtime_error(std::string(who) + ": a block with its stages does not fit");
-    return static_cast<unsigned>(per_sm * sms);
+    unsigned blocks = static_cast<unsigned>(per_sm * sms);
+    if (const char* cap = std::getenv("GPS_PERSISTENT_BLOCKS")) {
+      const unsigned long value = std::strtoul(cap, nullptr, 10);
+      if (value == 0)
+        throw std::invalid_argument(std::string("GPS_PERSISTENT_BLOCKS must be a positive "
+                                                "number of blocks, not '") +
+                                    cap + "'");
+      blocks = static_cast<unsigned>(std::min<unsigned long>(blocks, value));
+    }
+    return blocks;
   });
 }
 

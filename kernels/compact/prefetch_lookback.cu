@@ -1,10 +1,12 @@
 // prefetch_lookback: single_pass's fused compaction on the prefetching single-pass machinery of
 // common/tile_ring.cuh (as scan/prefetch_lookback): persistent blocks, a ring of two shared-memory
 // stages filled by Hopper's bulk copies of the claimed tiles, and each tile's kept count published
-// one tile before its look-back. A tile is read into registers, its stage refilled at once, and
-// the tile ranked, staged contiguously in a third buffer, looked back for and written as one run
-// of whole 128-byte lines (compact/tile_steps.cuh).
-// Change from single_pass: the ring and the early count.
+// one tile before its look-back. Warp 0 holds no part of the tile: it claims tiles, refills the
+// stages and looks back, while warps 1.. read the tile from its stage, rank it (one packed warp
+// scan per four vectors), count the next tile, stage the kept elements contiguously in a third
+// buffer and write them out as 16-byte vectors (compact/tile_steps.cuh).
+// Change from single_pass: the ring and the early count; a look-back warp without data, ranks by
+// packed warp scans instead of ballots and population counts, 16-byte stores of the run.
 // Measured (H200, int32, 2^28, keep 0.5, 5 repetitions, same runs; copy 509-510 us, CUB 605-608
 // us, single_pass 599-603 us at its best block 512):
 //   1. three 64 KiB stages, the kept elements staged in place in the tile's own stage, so the
@@ -53,6 +55,34 @@
 //      second tile in flight is not what the kernel lacks (the barrier, and thread 0 waiting on
 //      its claim of the next tile before the block can go on, cost more than it gives), so the
 //      "expected lever" above is refuted in this form.
+// 5. (2026-11-22, second session) where a turn goes: thread 0 and thread 32 stamped clock64() at
+//    each step of every turn (a traced copy of the kernel, H200, 2^28, block 1024, keep 0.50,
+//    8871 cycles a turn): waiting for tiles 200-390 cycles (the ring keeps them landed), ranking
+//    2016, counting the next tile with the block reduction 964, staging 1248-1581, look-back
+//    1619 (1.1 windows of 32, no polls: one L2 round trip of about 1500 cycles) while warps 1..
+//    waited 1834 at the barrier, writing the run 1811. So not bytes in flight (steps 3 and 4) but
+//    the work of the turn and the exposed look-back set the pace.
+// 6. look-ahead: warp 0 looks back for the next tile while warps 1.. write the current one (named
+//    barrier, warp 0 arriving without waiting). Predicted 551 -> 440-470 us. Measured: keep 0.50
+//    549 -> 562 us (block 1024), 566 -> 572 (512); keep 0 446 -> 404. Dropped: looked back a turn
+//    earlier, the walk needs 1.5 windows and polls 0.9 times, 3673 cycles, on warp 0's path.
+// 7. three switches, every combination, one build each (keep 0.50, 2^28; baseline 547 us at
+//    block 1024, 562 at 512): the run written as 16-byte vectors (two aligned staged vectors and a
+//    shift per output vector; predicted -8..15%): 528 and 513 us, kept; each tile read from its
+//    stage once, carried in registers (predicted -5..8%): 557 / 567, with the vector stores 532 /
+//    512, dropped; look-ahead with either: slower (575-623), dropped.
+// 8. ranks by one packed warp scan per four vectors (each lane's kept count per vector in a byte)
+//    instead of 32 ballots and 32 population counts per thread (predicted -10..20% if population
+//    counts issue at a quarter rate): with the vector stores 532 -> 504 us (1024), 520 -> 494
+//    (512), kept. A look-back warp without data (tile 1/16 or 1/32 smaller; predicted -10..15%,
+//    the exposed look-back): 523 / 497 alone, 478 / 463 with the packed ranks, kept; keep 0: 372 /
+//    346 us.
+// 9. warp 0 also counting the next tile from its stage, so that warps 1.. need no block
+//    reduction (predicted 463 -> 400-430 us): wrong counts in the tests and keep 0 at 503 us.
+//    Dropped: one warp reading a 67 KiB tile is slower than the reduction it saves. 10 vectors
+//    per thread at block 512 (19200-element tiles, 225 KiB of shared memory; predicted -1..3%):
+//    455-457 -> 440-447 us, kept. Warp 0 looking back at the start of the turn, while warps 1..
+//    rank (predicted -1..5%): 441 -> 470 us, dropped.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
@@ -71,20 +101,14 @@
 namespace gps::compact {
 namespace {
 
-// int4 vectors per thread: tiles of 18432 elements (72 KiB; two stages and the staging buffer in
-// 216 KiB of shared memory, one block per SM) at 256 and 512 threads, 16384 at 1024; 64 items per
-// thread below.
-#ifndef GPS_CP_EARLY
-#define GPS_CP_EARLY 1
-#endif
+// int4 vectors per thread of the warps that hold the tile (all but warp 0): 19200-element tiles at
+// 512 threads (75 KiB; two stages and the staging buffer in 225 KiB of shared memory, one block per
+// SM), 16128 at 256, 15872 at 1024; 16 below.
 constexpr int kStages = 2;
-#ifndef GPS_CP_V512
-#define GPS_CP_V512 10
-#endif
 constexpr int prefetch_vecs(int block) {
-  return block == 256 ? 18 : block == 512 ? GPS_CP_V512 : block == 1024 ? 4 : 16;
+  return block == 256 ? 18 : block == 512 ? 10 : block == 1024 ? 4 : 16;
 }
-// With a look-back warp, warp 0 holds none of the tile: it looks back while the others stage.
+// Warp 0 holds none of the tile (from two warps on): it looks back while the others stage.
 template <int BLOCK> constexpr int kFirstWarp = BLOCK >= 64 ? 1 : 0;
 template <int BLOCK>
 using PrefetchTile = WarpStripedTile<BLOCK, prefetch_vecs(BLOCK), kFirstWarp<BLOCK>>;
@@ -93,7 +117,7 @@ template <int BLOCK> using PrefetchRing = TileRing<PrefetchTile<BLOCK>, kStages>
 template <int BLOCK> struct PrefetchShared {
   PrefetchRing<BLOCK> ring;
   WarpCounts<BLOCK> warp_count;
-  unsigned tile_prefix[2]; // by turn parity: warp 0 finds the next one while the last is read
+  unsigned tile_prefix; // kept elements of all earlier tiles
   typename BlockReduce<BLOCK>::TempStorage reduce;
 };
 
@@ -105,9 +129,9 @@ __device__ __forceinline__ void look_back(PublishedTile t, unsigned tiles, unsig
                 static_cast<unsigned>(t.aggregate), tiles, count, tile_prefix);
 }
 
-// Warps 1.. hold the tile: rank, stage, write. Warp 0 holds none of it: it looks back for the
-// current tile (whose count was published a turn ago) while the others rank and stage, then claims
-// tiles and refills the stages. (One warp alone: it does all of this itself.)
+// Warps 1.. hold the tile: they rank it, count the next one, stage it and write it out. Warp 0
+// holds none of it: it claims tiles, refills the stages and looks back for the current tile while
+// the others stage. (A block of one warp does all of it itself.)
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK)
     prefetch_compact(const int* __restrict__ in, int* __restrict__ out,
@@ -116,7 +140,6 @@ __global__ void __launch_bounds__(BLOCK)
   using Ring = PrefetchRing<BLOCK>;
   using Turn = typename Ring::Turn;
   constexpr int VECS = Ring::Tile::kVecs;
-  constexpr bool kEarly = GPS_CP_EARLY && kFirstWarp<BLOCK> == 1;
   __shared__ PrefetchShared<BLOCK> shared;
   extern __shared__ int4 s_dynamic[]; // the ring's stages, then the staging buffer
   int* const stages = reinterpret_cast<int*>(s_dynamic);
@@ -139,12 +162,6 @@ __global__ void __launch_bounds__(BLOCK)
     cur.tile = shared.ring.wait(turn);
     if (cur.tile >= tiles)
       return;
-    unsigned& tile_prefix = shared.tile_prefix[k & 1];
-    unsigned tile_count = static_cast<unsigned>(cur.aggregate); // in warp 0: published a turn ago
-    if constexpr (kEarly)
-      if (warp_id() == 0)
-        look_back(PublishedTile{cur.tile, static_cast<int>(tile_count)}, tiles, count, status,
-                  tile_prefix);
     unsigned rank[VECS];
     if (Ring::Tile::holds()) {
       Ring::read(stages, turn.stage, cur.tile, in, n, v);
@@ -156,14 +173,15 @@ __global__ void __launch_bounds__(BLOCK)
         shared.ring, Turn(k + 1), stages, in, n, tiles, status, shared.reduce, CountOfVector{});
     if (threadIdx.x == 0)
       shared.ring.fill(stages, turn.stage, next, in, n, tiles);
+    // the tile's count: warp 0 computed it a turn ago, as the next tile's
+    unsigned tile_count = static_cast<unsigned>(cur.aggregate);
     if (Ring::Tile::holds())
       tile_count = stage_tile<BLOCK, VECS>(v, rank, shared.warp_count, staging);
-    if constexpr (!kEarly)
-      if (warp_id() == 0)
-        look_back(PublishedTile{cur.tile, static_cast<int>(tile_count)}, tiles, count, status,
-                  tile_prefix);
+    if (warp_id() == 0)
+      look_back(PublishedTile{cur.tile, static_cast<int>(tile_count)}, tiles, count, status,
+                shared.tile_prefix);
     __syncthreads();
-    store_run_vectors<BLOCK>(out + tile_prefix, staging, tile_count, threadIdx.x);
+    store_run_vectors<BLOCK>(out + shared.tile_prefix, staging, tile_count, threadIdx.x);
     cur = ahead;
   }
 }

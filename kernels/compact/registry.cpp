@@ -67,10 +67,11 @@ const std::vector<Variant>& variants() {
        single_pass_tile,
        "one fused kernel: tile counts, decoupled look-back for the offset, staged coalesced "
        "writes"},
-      {"prefetch_lookback", compact_prefetch_lookback, Target::Gpu, Role::Study, any_block(), 1024,
+      {"prefetch_lookback", compact_prefetch_lookback, Target::Gpu, Role::Study, any_block(), 512,
        prefetch_tile,
        "single_pass on persistent blocks, tiles prefetched into shared memory by bulk copies, "
-       "counts published a tile ahead (sm_90+)"},
+       "counts published a tile ahead, a look-back warp without data, packed-scan ranks, 16-byte "
+       "stores (sm_90+)"},
       {"thrust_copy_if",
        compact_thrust_copy_if,
        Target::Gpu,

@@ -146,7 +146,8 @@ template <int THREADS>
 __device__ __forceinline__ void store_run_vectors(int* dst, const int* stage, unsigned tile_count,
                                                   unsigned thread) {
   static_assert(THREADS % kWarpSize == 0, "whole warps store whole lines");
-  const unsigned mis = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(dst) / sizeof(int)) % 4;
+  const unsigned mis =
+      static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(dst) / sizeof(int)) % 4;
   int4* const base = reinterpret_cast<int4*>(dst - mis);
   const int4* const staged = reinterpret_cast<const int4*>(stage);
   const unsigned vectors = (mis + tile_count + 3) / 4;
@@ -155,10 +156,18 @@ __device__ __forceinline__ void store_run_vectors(int* dst, const int* stage, un
     const int4 lo = i > 0 ? staged[i - 1] : hi;
     int4 w;
     switch (mis) {
-    case 0: w = hi; break;
-    case 1: w = make_int4(lo.w, hi.x, hi.y, hi.z); break;
-    case 2: w = make_int4(lo.z, lo.w, hi.x, hi.y); break;
-    default: w = make_int4(lo.y, lo.z, lo.w, hi.x); break;
+    case 0:
+      w = hi;
+      break;
+    case 1:
+      w = make_int4(lo.w, hi.x, hi.y, hi.z);
+      break;
+    case 2:
+      w = make_int4(lo.z, lo.w, hi.x, hi.y);
+      break;
+    default:
+      w = make_int4(lo.y, lo.z, lo.w, hi.x);
+      break;
     }
     const int first = static_cast<int>(4 * i) - static_cast<int>(mis); // run index of w.x
     if (first >= 0 && first + 4 <= static_cast<int>(tile_count)) {
