@@ -77,7 +77,7 @@ __global__ void __launch_bounds__(BLOCK)
   int4 v[VECS];
   load_tile<BLOCK, VECS>(in, n, tile, v);
   unsigned rank[VECS];
-  rank_tile<BLOCK, VECS>(v, rank, shared.warp_count);
+  rank_tile_packed<BLOCK, VECS>(v, rank, shared.warp_count);
   __syncthreads();
   // warp 0 looks back while the other warps stage
   const unsigned tile_count = stage_tile<BLOCK, VECS>(v, rank, shared.warp_count, stage);
@@ -85,7 +85,7 @@ __global__ void __launch_bounds__(BLOCK)
     lookback_tile(LookbackPrefix<1>{status, tile}, tile, tile_count, tiles, count,
                   shared.tile_prefix);
   __syncthreads();
-  store_run<BLOCK>(out + shared.tile_prefix, stage, tile_count, threadIdx.x);
+  store_run_vectors<BLOCK>(out + shared.tile_prefix, stage, tile_count, threadIdx.x);
 }
 
 // ---- host side
@@ -112,7 +112,7 @@ void compact_single_pass(void* temp, std::size_t& temp_bytes, const int* in, int
     constexpr int BLOCK = decltype(b)::value;
     constexpr int VECS = compact_vecs(BLOCK);
     constexpr std::size_t kTile = CompactTile<BLOCK>::kTile;
-    constexpr int kStageBytes = static_cast<int>(kTile * sizeof(int));
+    constexpr int kStageBytes = static_cast<int>((kTile + kStagePad) * sizeof(int));
     TileStatusStorage status_words;
     if (single_pass_compact_begin(temp, temp_bytes, n, kTile, count, stream, status_words))
       return;
