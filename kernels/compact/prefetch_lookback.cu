@@ -165,7 +165,7 @@ __global__ void __launch_bounds__(BLOCK)
     unsigned rank[VECS];
     if (Ring::Tile::holds()) {
       Ring::read(stages, turn.stage, cur.tile, in, n, v);
-      rank_tile_packed<BLOCK, VECS>(v, rank, shared.warp_count);
+      rank_tile<BLOCK, VECS>(v, rank, shared.warp_count);
     }
     // the next tile's count; its barrier makes the warp counts visible, frees the stage, and ends
     // the previous tile's reads of the staging buffer
@@ -181,7 +181,7 @@ __global__ void __launch_bounds__(BLOCK)
       look_back(PublishedTile{cur.tile, static_cast<int>(tile_count)}, tiles, count, status,
                 shared.tile_prefix);
     __syncthreads();
-    store_run_vectors<BLOCK>(out + shared.tile_prefix, staging, tile_count, threadIdx.x);
+    store_run<BLOCK>(out + shared.tile_prefix, staging, tile_count, threadIdx.x);
     cur = ahead;
   }
 }
@@ -201,7 +201,8 @@ void compact_prefetch_lookback(void* temp, std::size_t& temp_bytes, const int* i
     if (single_pass_compact_begin(temp, temp_bytes, n, kTile, count, stream, status_words))
       return;
     const std::size_t tiles = status_words.tiles;
-    // bulk copies of the input; the output is written as scalars (store_run): any 4-byte alignment
+    // bulk copies of the input; the output is written through its 16-byte-aligned view
+    // (store_run): any 4-byte alignment
     check_aligned(in, kBulkAlign, kWho, "input");
     constexpr int kSharedBytes =
         Ring::kStageBytes + static_cast<int>((kTile + kStagePad) * sizeof(int));

@@ -11,9 +11,9 @@
 // Built from the common layers: the warp-striped tile and its loads (common/tile_io.cuh: warp w
 // owns kWarpItems contiguous elements; each of its VECS int4 loads covers 128 contiguous elements,
 // lane l taking elements 4l..4l+3, so a lane's kept elements precede those of lane l+1 within a
-// 128-element chunk and ballots give the ranks), the warp-totals scan (common/block.cuh) and the
-// look-back (common/lookback.cuh: LookbackPrefix); the steps of one tile are in
-// compact/tile_steps.cuh (shared with prefetch_lookback).
+// 128-element chunk and a packed warp scan gives the ranks), the warp-totals scan
+// (common/block.cuh) and the look-back (common/lookback.cuh: LookbackPrefix); the steps of one tile
+// are in compact/tile_steps.cuh (shared with prefetch_lookback).
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
@@ -43,6 +43,13 @@ namespace {
 // At keep 1.0 this kernel reaches 0.67-0.69 and CUB 0.72; at keep 0, 0.62-0.64 against CUB's 0.55.
 // In results/nvidia-h200.json (4ff90fa): 2727 GB/s at 2^28 (0.647x copy, 1.01x CUB), 1.27x CUB at
 // 2^20; against the kept fraction at 2^28: keep 0 0.637x (1.15x CUB), keep 1.0 0.681x (0.94x CUB).
+// (2026-11-22) the ranks by packed warp scans and the run written as 16-byte vectors, both found
+// for prefetch_lookback (predicted: keep 0.50 at 2^28, block 512, 586 -> 490-530 us; at 2^20 keep
+// 1.0 11.1 -> 10-10.5 us). Measured (one H200, A-B-A builds, 5 repetitions each): 2^28 596 -> 579
+// us at block 512, 598 -> 560 at 128, 748 -> 581 at 1024; 2^24 46.4 -> 44.5 us (512); 2^20 at
+// block 512: keep 0 8.32 -> 7.58, keep 0.50 9.50 -> 8.35, keep 0.75 10.1 -> 8.67, keep 1.0 10.9 ->
+// 9.34 us (CUB 8.9-9.5). Kept: less than predicted at 2^28, where the look-back a block waits on
+// sets its pace; at 2^20 the fastest compaction here at every kept fraction (1.02-1.18x CUB).
 constexpr int compact_vecs(int block) {
   return 4096 / block < 16 ? 4096 / block : 16;
 }
@@ -77,7 +84,7 @@ __global__ void __launch_bounds__(BLOCK)
   int4 v[VECS];
   load_tile<BLOCK, VECS>(in, n, tile, v);
   unsigned rank[VECS];
-  rank_tile_packed<BLOCK, VECS>(v, rank, shared.warp_count);
+  rank_tile<BLOCK, VECS>(v, rank, shared.warp_count);
   __syncthreads();
   // warp 0 looks back while the other warps stage
   const unsigned tile_count = stage_tile<BLOCK, VECS>(v, rank, shared.warp_count, stage);
@@ -85,7 +92,7 @@ __global__ void __launch_bounds__(BLOCK)
     lookback_tile(LookbackPrefix<1>{status, tile}, tile, tile_count, tiles, count,
                   shared.tile_prefix);
   __syncthreads();
-  store_run_vectors<BLOCK>(out + shared.tile_prefix, stage, tile_count, threadIdx.x);
+  store_run<BLOCK>(out + shared.tile_prefix, stage, tile_count, threadIdx.x);
 }
 
 // ---- host side
@@ -117,7 +124,8 @@ void compact_single_pass(void* temp, std::size_t& temp_bytes, const int* in, int
     if (single_pass_compact_begin(temp, temp_bytes, n, kTile, count, stream, status_words))
       return;
     const std::size_t tiles = status_words.tiles;
-    // int4 loads of the input; the output is written as scalars (store_run): any 4-byte alignment
+    // int4 loads of the input; the output is written through its 16-byte-aligned view (store_run):
+    // any 4-byte alignment
     check_aligned(in, kVectorAlign, "compact/single_pass", "input");
     opt_in<BLOCK, VECS>(kStageBytes);
     unsigned* tile_counter = nullptr;

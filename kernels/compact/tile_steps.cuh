@@ -1,7 +1,7 @@
 // The steps of one compaction tile in the warp-striped layout (common/tile_io.cuh), shared by the
 // single-pass kernels of kernels/compact/ (single_pass, prefetch_lookback): warp-local ranks from
-// ballots, the tile's kept elements staged contiguously in shared memory, the look-back for the
-// kept elements of all earlier tiles, and the staged run written as whole 128-byte lines.
+// packed warp scans, the tile's kept elements staged contiguously in shared memory, the look-back
+// for the kept elements of all earlier tiles, and the staged run written as 16-byte vectors.
 #pragma once
 
 #include "common/block.cuh"
@@ -33,34 +33,15 @@ struct CountOfVector {
   }
 };
 
-// Warp-local ranks: one ballot per component and chunk; a lane's first kept element of chunk j goes
-// after every kept element of the earlier chunks and of the lower lanes of chunk j. Writes the
-// warp's count to `warp_counts`.
+// Warp-local ranks: a lane's first kept element of vector j goes after every kept element of the
+// warp's earlier vectors and of the lower lanes of vector j. Each lane's kept count per vector
+// (0..4) is packed four vectors to a word, a byte each, and one warp scan per word gives the lower
+// lanes' counts for all four at once (a byte sums at most 4 x 32 = 128, so no byte carries into
+// the next). Writes the warp's count to `warp_counts`. (Ballots and population counts, 32 of each
+// per thread at four vectors, measured 5% slower in whole compactions: prefetch_lookback's header.)
 template <int BLOCK, int VECS>
 __device__ __forceinline__ void rank_tile(const int4 (&v)[VECS], unsigned (&rank)[VECS],
                                           WarpCounts<BLOCK>& warp_counts) {
-  const unsigned lower_lanes = (1u << lane_id()) - 1u;
-  unsigned warp_count = 0;
-#pragma unroll
-  for (int j = 0; j < VECS; ++j) {
-    const unsigned mx = __ballot_sync(kFullMask, v[j].x != 0);
-    const unsigned my = __ballot_sync(kFullMask, v[j].y != 0);
-    const unsigned mz = __ballot_sync(kFullMask, v[j].z != 0);
-    const unsigned mw = __ballot_sync(kFullMask, v[j].w != 0);
-    rank[j] = warp_count + __popc(mx & lower_lanes) + __popc(my & lower_lanes) +
-              __popc(mz & lower_lanes) + __popc(mw & lower_lanes);
-    warp_count += __popc(mx) + __popc(my) + __popc(mz) + __popc(mw);
-  }
-  if (lane_id() == 0)
-    warp_counts[warp_id()] = warp_count;
-}
-
-// The same ranks without ballots: each lane's kept count per vector (0..4) packed four vectors to a
-// word, a byte each, and one warp scan per word gives the lower lanes' counts for all four at once
-// (a byte sums at most 4 x 32 = 128, so no byte carries into the next).
-template <int BLOCK, int VECS>
-__device__ __forceinline__ void rank_tile_packed(const int4 (&v)[VECS], unsigned (&rank)[VECS],
-                                                 WarpCounts<BLOCK>& warp_counts) {
   unsigned warp_count = 0;
 #pragma unroll
   for (int g = 0; g < VECS; g += 4) {
@@ -121,30 +102,18 @@ __device__ __forceinline__ void lookback_tile(PrefixOp prefix_op, long long tile
   }
 }
 
-// The tile's kept elements, staged in shared memory, as one contiguous run at `dst`. The run starts
-// anywhere, so the thread-to-word mapping is shifted back by the run's offset in its 128-byte line:
-// each warp store then covers one whole aligned line (a part line only at the run's two ends).
-// Run by THREADS threads (whole warps), `thread` numbering them from 0.
+// The tile's kept elements, staged in shared memory, as one contiguous run at `dst`, written as
+// 16-byte vectors by THREADS threads (whole warps; `thread` numbers them from 0): vector i of the
+// 16-byte-aligned view of `dst` takes the staged elements 4i - mis .. 4i - mis + 3 (mis: dst's
+// misalignment in elements, the same in every thread), picked from the staged vectors i - 1 and
+// i (two conflict-free 16-byte loads); each warp store covers four whole 128-byte lines. The first
+// and last vectors are written element by element where they are partial. Reads up to kStagePad
+// elements past the run: the staging buffer must have them. (One 4-byte store per element
+// measured 3-9% slower: prefetch_lookback's header.)
+inline constexpr int kStagePad = 8;
 template <int THREADS>
 __device__ __forceinline__ void store_run(int* dst, const int* stage, unsigned tile_count,
                                           unsigned thread) {
-  static_assert(THREADS % kWarpSize == 0, "whole warps store whole lines");
-  const unsigned lead =
-      static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(dst) / sizeof(int)) % kWarpSize;
-  for (unsigned i = thread; i < lead + tile_count; i += THREADS)
-    if (i >= lead)
-      __stcs(dst + (i - lead), stage[i - lead]); // evict-first: not re-read
-}
-
-// The same run written as 16-byte vectors: vector i of the 16-byte-aligned view of `dst` takes
-// the staged elements 4i - mis .. 4i - mis + 3 (mis: dst's misalignment in elements), picked from
-// the staged vectors i - 1 and i (two conflict-free 16-byte loads; mis is the same in every
-// thread). The first and last vectors are written element by element where they are partial.
-// Reads up to kStagePad elements past the run: the staging buffer must have them.
-inline constexpr int kStagePad = 8;
-template <int THREADS>
-__device__ __forceinline__ void store_run_vectors(int* dst, const int* stage, unsigned tile_count,
-                                                  unsigned thread) {
   static_assert(THREADS % kWarpSize == 0, "whole warps store whole lines");
   const unsigned mis =
       static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(dst) / sizeof(int)) % 4;
