@@ -83,6 +83,10 @@
 //    per thread at block 512 (19200-element tiles, 225 KiB of shared memory; predicted -1..3%):
 //    455-457 -> 440-447 us, kept. Warp 0 looking back at the start of the turn, while warps 1..
 //    rank (predicted -1..5%): 441 -> 470 us, dropped.
+// Final (abdd898, 5 repetitions; results/partial/nvidia-{h200,h100}-prefetch.json), keep 0.50,
+// block 512: H200 443.5 us at 2^28 (442.2-445.6; copy 504.0-504.3: 0.853x copy, 1.33x CUB) and
+// 0.866x at 2^30 (1.35x CUB); H100 570.7 us (0.938x copy, 1.24x CUB), 0.946x at 2^30. Now the
+// time follows the bandwidth (1.29x apart), where step 2 took about 560-594 us on both.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"

@@ -40,6 +40,9 @@
 //    H200 at 2^28: 554 -> 525-540 us. Measured (one H200, A/B/A/B builds, 10 runs each): 552.1
 //    [550.6-568.4] -> 557.1 [555.2-570.3] us at block 256, 543.8 -> 546.9 at 512: the same within
 //    the noise (compaction's version was 7-12% slower). Dropped.
+// Again at abdd898 (the ring's aggregate step shared with compaction's look-back warp; 5
+// repetitions, results/partial/nvidia-{h200,h100}-prefetch.json), block 512: H200 547.1 us at 2^28
+// (0.922x copy, 1.25x CUB), 0.930x at 2^30; H100 730.8 us (0.977x, 1.20x CUB), 0.978x at 2^30.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
