@@ -145,18 +145,26 @@ template <typename Encoding, int SLOTS = 1> struct StatusWords {
   }
 
   // Walk 2, serial: run by one thread for one slot. The sum of the slot's values over every tile
-  // before `tile`, spinning on a predecessor that has published nothing yet.
+  // before `tile`, spinning on a predecessor that has published nothing yet. DEPTH predecessors
+  // are loaded at once (one L2 round trip for DEPTH tiles), then summed nearest first down to the
+  // first inclusive prefix.
+  template <int DEPTH = 1>
   __device__ __forceinline__ unsigned serial_lookback(long long tile, int slot) const {
     unsigned sum = 0;
-    for (long long pred = tile - 1; pred >= 0; --pred) {
-      Word w;
-      while (!Encoding::published(w = load(pred, slot))) {
+    for (long long nearest = tile - 1;; nearest -= DEPTH) {
+      Word w[DEPTH];
+#pragma unroll
+      for (int j = 0; j < DEPTH; ++j)
+        w[j] = load_or_prefix(nearest - j, slot);
+#pragma unroll
+      for (int j = 0; j < DEPTH; ++j) {
+        while (!Encoding::published(w[j]))
+          w[j] = load(nearest - j, slot);
+        sum += Encoding::value(w[j]);
+        if (Encoding::inclusive(w[j]))
+          return sum;
       }
-      sum += Encoding::value(w);
-      if (Encoding::inclusive(w))
-        break;
     }
-    return sum;
   }
 
 private:
@@ -291,9 +299,11 @@ template <int DIGITS> struct DigitTileStatus {
   __device__ __forceinline__ unsigned load(long long tile, int digit) const {
     return Words{words}.load(tile, digit);
   }
-  // Serial look-back by one thread: the sum of `digit`'s counts over every tile before `tile`.
+  // Serial look-back by one thread: the sum of `digit`'s counts over every tile before `tile`,
+  // DEPTH tiles per L2 round trip.
+  template <int DEPTH = 1>
   __device__ __forceinline__ unsigned exclusive_prefix(long long tile, int digit) const {
-    return Words{words}.serial_lookback(tile, digit);
+    return Words{words}.template serial_lookback<DEPTH>(tile, digit);
   }
 };
 

@@ -61,6 +61,13 @@ constexpr int kRadix = 1 << kRadixBits;
 constexpr int kPasses = 32 / kRadixBits;
 constexpr int kHistBlock = 256; // histogram kernel: threads per block and keys per thread
 constexpr int kHistItems = 16;
+#ifndef GPS_OS_MATCH
+#define GPS_OS_MATCH 0
+#endif
+#ifndef GPS_OS_DEPTH
+#define GPS_OS_DEPTH 4
+#endif
+constexpr int kLookbackDepth = GPS_OS_DEPTH; // predecessors per round trip of the digit look-back
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both compile without spills for sm_90
@@ -217,7 +224,11 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
       const unsigned digit = digit_of(keys[j]);
+#if GPS_OS_MATCH
+      const unsigned peers = __match_any_sync(kFullMask, digit);
+#else
       const unsigned peers = match_any_bits<kRadixBits>(digit);
+#endif
       const unsigned earlier = counters[digit];
       const unsigned rank_in_peers = __popc(peers & below);
       __syncwarp();
@@ -289,7 +300,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       const int d = threadIdx.x;
       unsigned earlier = 0; // keys of digit d in all earlier tiles
       if (tile > 0) {
-        earlier = status.exclusive_prefix(tile, d);
+        earlier = status.template exclusive_prefix<kLookbackDepth>(tile, d);
         status.publish(tile, d, true, earlier + real_count);
       }
       // output index of sorted position p of digit d = start of d + earlier + (p - digit_start)
