@@ -43,6 +43,20 @@
 // 6801 -> 7673 us (+12.8%); pairs +3.6% to +11%; 2^24 the same (+4% to +11%); ranges disjoint,
 // the A runs within 0.1% of each other. Hopper's shared atomics on one address are not the cost
 // the guess assumed; the vote and shuffle added to every key are.
+// Where a block's life goes (2026-11-22, second session; a traced copy of one pass stamping
+// clock64() between the steps, H200, 2^28 uniform keys, block 512, 43691 tiles, 1807 us a pass):
+// 20895 cycles a block: take_tile 1397 (the tile counter's atomic), load 536, rank_keys 7756
+// (37%: 8 ballots, 2 population counts and a shared counter round trip per key), publish 1080,
+// rank_in_tile 1875, exchange 649, lookback_digits 5231 (25%: p10/p50/p90 4514/5203/5989 cycles,
+// about three L2 round trips of the serial per-digit walk), scatter 2371.
+// Then (predicted: keys 2^28 7834 -> 6700-7200 us): the digit walk loads 4 predecessors per round
+// trip (kLookbackDepth; StatusWords::serial_lookback<DEPTH>). Measured (one H200, builds
+// A-B-C-D-A-B, 5 repetitions, block 512): keys 2^28 7792/7794 -> 7070/7074 us (-9%), pairs 9571 ->
+// 8901 (-7%), 2^24 keys 565 -> 527 us, low_entropy 7834 -> 7117, all_equal 6755 -> 6393; 8
+// predecessors: 7166 (keys), between. Kept at 4. Hardware match.any instead of the 8 ballots per
+// key: keys uniform 11083 us (+57%: it serialises over the distinct digits of a warp), all_equal
+// 4473 us
+// (-30%); dropped. CUB in the same run: keys 5427 us (onesweep 0.77x), pairs 7423 (0.83x).
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -61,13 +75,7 @@ constexpr int kRadix = 1 << kRadixBits;
 constexpr int kPasses = 32 / kRadixBits;
 constexpr int kHistBlock = 256; // histogram kernel: threads per block and keys per thread
 constexpr int kHistItems = 16;
-#ifndef GPS_OS_MATCH
-#define GPS_OS_MATCH 0
-#endif
-#ifndef GPS_OS_DEPTH
-#define GPS_OS_DEPTH 4
-#endif
-constexpr int kLookbackDepth = GPS_OS_DEPTH; // predecessors per round trip of the digit look-back
+constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit look-back
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both compile without spills for sm_90
@@ -224,11 +232,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
       const unsigned digit = digit_of(keys[j]);
-#if GPS_OS_MATCH
-      const unsigned peers = __match_any_sync(kFullMask, digit);
-#else
       const unsigned peers = match_any_bits<kRadixBits>(digit);
-#endif
       const unsigned earlier = counters[digit];
       const unsigned rank_in_peers = __popc(peers & below);
       __syncwarp();
