@@ -75,6 +75,12 @@ constexpr int kRadix = 1 << kRadixBits;
 constexpr int kPasses = 32 / kRadixBits;
 constexpr int kHistBlock = 256; // histogram kernel: threads per block and keys per thread
 constexpr int kHistItems = 16;
+#ifndef GPS_OS_HOIST
+#define GPS_OS_HOIST 0
+#endif
+#ifndef GPS_OS_ATOMIC
+#define GPS_OS_ATOMIC 0
+#endif
 constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit look-back
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
@@ -229,10 +235,28 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
                                             unsigned (&ranks)[kItems]) {
     unsigned* counters = s.counts[warp_id()];
     const unsigned below = lane_mask_lt();
+#if GPS_OS_HOIST
+    unsigned peers_of[kItems];
+#pragma unroll
+    for (int j = 0; j < kItems; ++j)
+      peers_of[j] = match_any_bits<kRadixBits>(digit_of(keys[j]));
+#endif
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
       const unsigned digit = digit_of(keys[j]);
+#if GPS_OS_HOIST
+      const unsigned peers = peers_of[j];
+#else
       const unsigned peers = match_any_bits<kRadixBits>(digit);
+#endif
+#if GPS_OS_ATOMIC
+      const int leader = 31 - __clz(peers);
+      unsigned earlier = 0;
+      if (lane_id() == leader)
+        earlier = atomicAdd(&counters[digit], static_cast<unsigned>(__popc(peers)));
+      earlier = __shfl_sync(kFullMask, earlier, leader);
+      ranks[j] = earlier + __popc(peers & below);
+#else
       const unsigned earlier = counters[digit];
       const unsigned rank_in_peers = __popc(peers & below);
       __syncwarp();
@@ -240,6 +264,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
         counters[digit] = earlier + __popc(peers);
       __syncwarp();
       ranks[j] = earlier + rank_in_peers;
+#endif
     }
     __syncthreads();
   }
