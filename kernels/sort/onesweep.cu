@@ -64,6 +64,18 @@
 // __syncwarp pair (no prediction): keys 7384 us (+4%), pairs 9085; both together: keys 7112,
 // pairs 9187. Dropped: neither the order of the ballots nor the counter's round trip is what the
 // ranking waits on.
+// CUB's early counts (BlockRadixRankMatchEarlyCounts, read to learn): each warp's digit histogram
+// by shared atomics first, the tile's counts published before the ranking, then per key the
+// highest peer bumps the warp's tile-sorted start with one atomic and shuffles it to its peers, so
+// the ranks come out tile-sorted (no rank_in_tile pass over the keys). Predicted keys 2^28 7100
+// -> 6000-6500 us. Measured (one H200, A-B-C-A-B-C builds, 5 repetitions, block 512; baseline
+// keys 7080/7054 us, pairs 8909/8893, 2^24 keys 527/524, low_entropy 7124/7107, all_equal
+// 6397/6392): with the 8 ballots for the peers, keys 7893/7894 (+12%); with the peers from a
+// shared atomicOr per key (CUB's WARP_MATCH_ATOMIC_OR), keys 6361/6359 (-10%), 2^24 447/449
+// (-15%), pairs 8645/8650 (-3%), but low_entropy 7940/7941 (+12%) and all_equal 7614/7615 (+19%):
+// lanes sharing a digit serialise on one atomicOr address. Not kept (the issue also asks for the
+// skewed distributions); the next attempt: the atomicOr peers with CUB's short circuit for tiles
+// of one digit, and the ballots where a warp's keys are skewed.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -82,12 +94,6 @@ constexpr int kRadix = 1 << kRadixBits;
 constexpr int kPasses = 32 / kRadixBits;
 constexpr int kHistBlock = 256; // histogram kernel: threads per block and keys per thread
 constexpr int kHistItems = 16;
-#ifndef GPS_OS_EARLY
-#define GPS_OS_EARLY 1
-#endif
-#ifndef GPS_OS_OR
-#define GPS_OS_OR 0
-#endif
 constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit look-back
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
@@ -170,9 +176,6 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       unsigned exchange[kTile];        // keys, then values, in tile-sorted order
       unsigned counts[kWarps][kRadix]; // ranking: per-warp digit counters, then tile offsets
     };
-#if GPS_OS_OR
-    unsigned match[kWarps][kRadix]; // per warp and digit: the lanes holding the digit (atomicOr)
-#endif
     unsigned global_base[kRadix]; // output index of tile-sorted position 0, per digit (wrapping)
     typename BlockScan<BLOCK>::TempStorage scan;
     unsigned tile;
@@ -203,10 +206,6 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       s.tile = atomicAdd(tile_counter, 1u);
     for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK)
       (&s.counts[0][0])[i] = 0;
-#if GPS_OS_OR
-    for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK)
-      (&s.match[0][0])[i] = 0;
-#endif
     __syncthreads();
     tile = s.tile;
     tile_base = tile * kTile; // < n + kTile < 2^32 (n < 2^31 is checked)
@@ -262,67 +261,6 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       ranks[j] = earlier + rank_in_peers;
     }
     __syncthreads();
-  }
-
-  // Early counts (CUB's BlockRadixRankMatchEarlyCounts): each warp's digit histogram by shared
-  // atomics, all keys at once; no key waits on another.
-  __device__ __forceinline__ void count_digits(const unsigned (&keys)[kItems]) {
-    unsigned* counters = s.counts[warp_id()];
-#pragma unroll
-    for (int j = 0; j < kItems; ++j)
-      atomicAdd(&counters[digit_of(keys[j])], 1u);
-    __syncthreads();
-  }
-
-  // After the counters hold each warp's tile-sorted start per digit: item by item, the lanes
-  // sharing a digit (peers) take consecutive positions; the highest peer bumps the counter by the
-  // peers' number with one atomic and shuffles the old value to the others. The ranks are the
-  // tile-sorted positions.
-  __device__ __forceinline__ void rank_keys_early(const unsigned (&keys)[kItems],
-                                                  unsigned (&ranks)[kItems]) {
-    unsigned* counters = s.counts[warp_id()];
-    const unsigned below = lane_mask_lt();
-    const int lane = lane_id();
-#pragma unroll
-    for (int j = 0; j < kItems; ++j) {
-      const unsigned digit = digit_of(keys[j]);
-#if GPS_OS_OR
-      unsigned* mask = &s.match[warp_id()][digit];
-      atomicOr(mask, 1u << lane);
-      __syncwarp();
-      const unsigned peers = *mask;
-#else
-      const unsigned peers = match_any_bits<kRadixBits>(digit);
-#endif
-      const int leader = kWarpSize - 1 - __clz(peers);
-      unsigned start = 0;
-      if (lane == leader)
-        start = atomicAdd(&counters[digit], static_cast<unsigned>(__popc(peers)));
-      start = __shfl_sync(kFullMask, start, leader);
-#if GPS_OS_OR
-      if (lane == leader)
-        *mask = 0;
-      __syncwarp();
-#endif
-      ranks[j] = start + __popc(peers & below);
-    }
-    __syncthreads(); // the counters are read: their memory becomes the exchange buffer
-  }
-
-  // Tile-sorted start of every warp's part of every digit: the counters, scanned over the warps by
-  // thread d (publish_digit_counts), plus the digit's start in the tile (a block scan). Returns
-  // the start of the thread's digit.
-  __device__ __forceinline__ unsigned digit_starts_in_tile(unsigned digit_count) {
-    int unused = 0;
-    const auto digit_start = static_cast<unsigned>(
-        BlockScan<BLOCK>::exclusive_sum(static_cast<int>(digit_count), unused, s.scan));
-    if (threadIdx.x < kRadix) {
-#pragma unroll
-      for (int w = 0; w < kWarps; ++w)
-        s.counts[w][threadIdx.x] += digit_start;
-    }
-    __syncthreads();
-    return digit_start;
   }
 
   // Tile totals per digit (thread d owns digit d): turns the warp counters into an exclusive scan
@@ -443,17 +381,10 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   agent.take_tile(tile_counter, n);
   unsigned keys[Agent::kItems], ranks[Agent::kItems];
   agent.load_keys(keys_in, keys);
-  unsigned real_count;
-#if GPS_OS_EARLY
-  agent.count_digits(keys);
-  const unsigned digit_count = agent.publish_digit_counts(real_count);
-  const unsigned digit_start = agent.digit_starts_in_tile(digit_count);
-  agent.rank_keys_early(keys, ranks);
-#else
   agent.rank_keys(keys, ranks);
+  unsigned real_count;
   const unsigned digit_count = agent.publish_digit_counts(real_count);
   const unsigned digit_start = agent.rank_in_tile(digit_count, keys, ranks);
-#endif
   agent.exchange(keys, ranks);
   agent.lookback_digits(real_count, digit_start, digit_starts);
   unsigned digits[Agent::kDigitWords] = {};
