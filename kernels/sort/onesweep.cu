@@ -76,6 +76,14 @@
 // lanes sharing a digit serialise on one atomicOr address. Not kept (the issue also asks for the
 // skewed distributions); the next attempt: the atomicOr peers with CUB's short circuit for tiles
 // of one digit, and the ballots where a warp's keys are skewed.
+// That attempt, same call pattern (A-B-C-A-B; baseline keys 7112/7099 us, 2^24 533/526,
+// low_entropy 7163/7155, all_equal 6420/6413): early counts, the tile's counts published before
+// the ranking, a short circuit for tiles of one digit, atomicOr peers with this kernel's LDS/STS
+// counter chain, the 8 ballots in warps with more than 48 (or 24) keys of one digit. Predicted:
+// uniform 6000-6400 us, low_entropy no worse, all_equal under 5000. Measured: uniform 6730/6728
+// (-5%), 2^24 477 (-10%), pairs 8903 (-1%), but low_entropy 9448 (+32%) and all_equal 7640
+// (+19%): the early histogram's atomics serialise when a warp's lanes share a digit (CUB spreads
+// them over RANK_NUM_PARTS copies), which the short circuit comes too late to save. Not kept.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -94,14 +102,7 @@ constexpr int kRadix = 1 << kRadixBits;
 constexpr int kPasses = 32 / kRadixBits;
 constexpr int kHistBlock = 256; // histogram kernel: threads per block and keys per thread
 constexpr int kHistItems = 16;
-#ifndef GPS_OS_X
-#define GPS_OS_X 1
-#endif
-constexpr int kLookbackDepth = 4;
-#ifndef GPS_OS_SKEW
-#define GPS_OS_SKEW 48
-#endif
-[[maybe_unused]] constexpr unsigned kSkewedCount = GPS_OS_SKEW; // a warp with more keys of one digit: ballots // predecessors per L2 round trip of the digit look-back
+constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit look-back
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both compile without spills for sm_90
@@ -183,10 +184,6 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       unsigned exchange[kTile];        // keys, then values, in tile-sorted order
       unsigned counts[kWarps][kRadix]; // ranking: per-warp digit counters, then tile offsets
     };
-#if GPS_OS_X
-    unsigned match[kWarps][kRadix]; // per warp and digit: the lanes holding the digit (atomicOr)
-    int one_digit;                  // the tile's keys all have one digit
-#endif
     unsigned global_base[kRadix]; // output index of tile-sorted position 0, per digit (wrapping)
     typename BlockScan<BLOCK>::TempStorage scan;
     unsigned tile;
@@ -217,10 +214,6 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       s.tile = atomicAdd(tile_counter, 1u);
     for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK)
       (&s.counts[0][0])[i] = 0;
-#if GPS_OS_X
-    for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK)
-      (&s.match[0][0])[i] = 0;
-#endif
     __syncthreads();
     tile = s.tile;
     tile_base = tile * kTile; // < n + kTile < 2^32 (n < 2^31 is checked)
@@ -277,87 +270,6 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     }
     __syncthreads();
   }
-
-#if GPS_OS_X
-  // Early counts: each warp's digit histogram by shared atomics, all keys at once. Returns the
-  // largest count of one digit in the warp (in every lane): how skewed the warp's keys are.
-  __device__ __forceinline__ unsigned count_digits(const unsigned (&keys)[kItems]) {
-    unsigned* counters = s.counts[warp_id()];
-    unsigned most = 0;
-#pragma unroll
-    for (int j = 0; j < kItems; ++j)
-      most = max(most, atomicAdd(&counters[digit_of(keys[j])], 1u) + 1);
-#pragma unroll
-    for (int offset = kWarpSize / 2; offset > 0; offset /= 2)
-      most = max(most, __shfl_xor_sync(kFullMask, most, offset));
-    __syncthreads();
-    return most;
-  }
-
-  // Each warp's tile-sorted start per digit: the counters (scanned over the warps by
-  // publish_digit_counts) plus the digit's start in the tile. Returns the start of the thread's
-  // digit; `one_digit`: every key of the tile has one digit (the same in every thread).
-  __device__ __forceinline__ unsigned digit_starts_in_tile(unsigned digit_count, bool& one_digit) {
-    if (threadIdx.x == 0)
-      s.one_digit = 0;
-    int unused = 0;
-    const auto digit_start = static_cast<unsigned>(
-        BlockScan<BLOCK>::exclusive_sum(static_cast<int>(digit_count), unused, s.scan));
-    if (threadIdx.x < kRadix) {
-      if (digit_count == kTile)
-        s.one_digit = 1;
-#pragma unroll
-      for (int w = 0; w < kWarps; ++w)
-        s.counts[w][threadIdx.x] += digit_start;
-    }
-    __syncthreads();
-    one_digit = s.one_digit != 0;
-    return digit_start;
-  }
-
-  // Tile-sorted ranks, item by item: the lanes sharing a digit (peers) take consecutive positions
-  // after the warp's start for the digit, which the lowest peer then advances. Peers come from one
-  // shared atomicOr per key, or, in a warp whose keys are skewed (many lanes on one address would
-  // serialise the atomics), from the 8 ballots. A tile of one digit keeps its input order.
-  __device__ __forceinline__ void rank_keys_early(const unsigned (&keys)[kItems],
-                                                  unsigned (&ranks)[kItems], bool one_digit,
-                                                  bool skewed) {
-    if (one_digit) {
-#pragma unroll
-      for (int j = 0; j < kItems; ++j)
-        ranks[j] = first + j * kWarpSize;
-      __syncthreads(); // as below
-      return;
-    }
-    unsigned* counters = s.counts[warp_id()];
-    unsigned* masks = s.match[warp_id()];
-    const unsigned below = lane_mask_lt();
-    const unsigned me = 1u << lane_id();
-#pragma unroll
-    for (int j = 0; j < kItems; ++j) {
-      const unsigned digit = digit_of(keys[j]);
-      unsigned peers;
-      if (skewed) {
-        peers = match_any_bits<kRadixBits>(digit);
-      } else {
-        atomicOr(&masks[digit], me);
-        __syncwarp();
-        peers = masks[digit];
-      }
-      const unsigned earlier = counters[digit];
-      const unsigned rank_in_peers = __popc(peers & below);
-      __syncwarp();
-      if (rank_in_peers == 0) {
-        counters[digit] = earlier + __popc(peers);
-        if (!skewed)
-          masks[digit] = 0;
-      }
-      __syncwarp();
-      ranks[j] = earlier + rank_in_peers;
-    }
-    __syncthreads(); // the counters are read: their memory becomes the exchange buffer
-  }
-#endif
 
   // Tile totals per digit (thread d owns digit d): turns the warp counters into an exclusive scan
   // over warps and publishes the tile's count of d at once (the look-back's aggregate), so that
@@ -477,18 +389,10 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   agent.take_tile(tile_counter, n);
   unsigned keys[Agent::kItems], ranks[Agent::kItems];
   agent.load_keys(keys_in, keys);
-  unsigned real_count;
-#if GPS_OS_X
-  const unsigned most = agent.count_digits(keys);
-  const unsigned digit_count = agent.publish_digit_counts(real_count);
-  bool one_digit;
-  const unsigned digit_start = agent.digit_starts_in_tile(digit_count, one_digit);
-  agent.rank_keys_early(keys, ranks, one_digit, most > kSkewedCount);
-#else
   agent.rank_keys(keys, ranks);
+  unsigned real_count;
   const unsigned digit_count = agent.publish_digit_counts(real_count);
   const unsigned digit_start = agent.rank_in_tile(digit_count, keys, ranks);
-#endif
   agent.exchange(keys, ranks);
   agent.lookback_digits(real_count, digit_start, digit_starts);
   unsigned digits[Agent::kDigitWords] = {};
