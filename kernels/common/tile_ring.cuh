@@ -155,20 +155,18 @@ publish_next_aggregate(Ring& ring, typename Ring::Turn turn, const int* stages, 
 }
 
 // Every thread, at the kernel's start: thread 0 starts the ring, then the block publishes the
-// aggregate of its first tile (returned as publish_next_aggregate returns it).
+// aggregate of its first tile.
 template <int BLOCK, typename Ring, typename PerVector>
-__device__ __forceinline__ PublishedTile start_ring(Ring& ring, int* stages, const int* in,
-                                                    std::size_t n, unsigned tiles,
-                                                    unsigned* tile_counter, TileStatus status,
-                                                    typename BlockReduce<BLOCK>::TempStorage& tmp,
-                                                    PerVector per_vector) {
+__device__ __forceinline__ void
+start_ring(Ring& ring, int* stages, const int* in, std::size_t n, unsigned tiles,
+           unsigned* tile_counter, TileStatus status, typename BlockReduce<BLOCK>::TempStorage& tmp,
+           PerVector per_vector) {
   if (threadIdx.x == 0)
     ring.start(stages, in, n, tiles, tile_counter);
   __syncthreads();
-  const PublishedTile first = publish_next_aggregate<BLOCK>(ring, typename Ring::Turn(0), stages,
-                                                            in, n, tiles, status, tmp, per_vector);
+  publish_next_aggregate<BLOCK>(ring, typename Ring::Turn(0), stages, in, n, tiles, status, tmp,
+                                per_vector);
   __syncthreads(); // warp 0 has read the reduction's storage
-  return first;
 }
 
 // Every thread, at the start of the block's k-th turn: thread 0 claims the tile that will refill

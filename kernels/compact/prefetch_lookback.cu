@@ -185,7 +185,7 @@ __global__ void __launch_bounds__(BLOCK)
       look_back(PublishedTile{cur.tile, static_cast<int>(tile_count)}, tiles, count, status,
                 shared.tile_prefix);
     __syncthreads();
-    store_run<BLOCK>(out + shared.tile_prefix, staging, tile_count, threadIdx.x);
+    store_run<BLOCK>(out + shared.tile_prefix, staging, tile_count);
     cur = ahead;
   }
 }

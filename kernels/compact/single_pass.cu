@@ -92,7 +92,7 @@ __global__ void __launch_bounds__(BLOCK)
     lookback_tile(LookbackPrefix<1>{status, tile}, tile, tile_count, tiles, count,
                   shared.tile_prefix);
   __syncthreads();
-  store_run<BLOCK>(out + shared.tile_prefix, stage, tile_count, threadIdx.x);
+  store_run<BLOCK>(out + shared.tile_prefix, stage, tile_count);
 }
 
 // ---- host side

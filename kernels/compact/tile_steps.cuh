@@ -103,7 +103,7 @@ __device__ __forceinline__ void lookback_tile(PrefixOp prefix_op, long long tile
 }
 
 // The tile's kept elements, staged in shared memory, as one contiguous run at `dst`, written as
-// 16-byte vectors by THREADS threads (whole warps; `thread` numbers them from 0): vector i of the
+// 16-byte vectors by the block's BLOCK threads: vector i of the
 // 16-byte-aligned view of `dst` takes the staged elements 4i - mis .. 4i - mis + 3 (mis: dst's
 // misalignment in elements, the same in every thread), picked from the staged vectors i - 1 and
 // i (two conflict-free 16-byte loads); each warp store covers four whole 128-byte lines. The first
@@ -111,16 +111,14 @@ __device__ __forceinline__ void lookback_tile(PrefixOp prefix_op, long long tile
 // elements past the run: the staging buffer must have them. (One 4-byte store per element
 // measured 3-9% slower: prefetch_lookback's header.)
 inline constexpr int kStagePad = 8;
-template <int THREADS>
-__device__ __forceinline__ void store_run(int* dst, const int* stage, unsigned tile_count,
-                                          unsigned thread) {
-  static_assert(THREADS % kWarpSize == 0, "whole warps store whole lines");
+template <int BLOCK>
+__device__ __forceinline__ void store_run(int* dst, const int* stage, unsigned tile_count) {
   const unsigned mis =
       static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(dst) / sizeof(int)) % 4;
   int4* const base = reinterpret_cast<int4*>(dst - mis);
   const int4* const staged = reinterpret_cast<const int4*>(stage);
   const unsigned vectors = (mis + tile_count + 3) / 4;
-  for (unsigned i = thread; i < vectors; i += THREADS) {
+  for (unsigned i = threadIdx.x; i < vectors; i += BLOCK) {
     const int4 hi = staged[i];
     const int4 lo = i > 0 ? staged[i - 1] : hi;
     int4 w;
