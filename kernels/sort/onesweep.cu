@@ -102,7 +102,16 @@ constexpr int kRadix = 1 << kRadixBits;
 constexpr int kPasses = 32 / kRadixBits;
 constexpr int kHistBlock = 256; // histogram kernel: threads per block and keys per thread
 constexpr int kHistItems = 16;
-constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit look-back
+#ifndef GPS_OS_X
+#define GPS_OS_X 3
+#endif
+constexpr int kLookbackDepth = 4;
+#ifndef GPS_OS_SKEW
+#define GPS_OS_SKEW 48
+#endif
+[[maybe_unused]] constexpr unsigned kSkewedCount =
+    GPS_OS_SKEW; // a warp with more keys of one digit: ballots // predecessors per L2 round trip of
+                 // the digit look-back
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both compile without spills for sm_90
@@ -184,6 +193,11 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       unsigned exchange[kTile];        // keys, then values, in tile-sorted order
       unsigned counts[kWarps][kRadix]; // ranking: per-warp digit counters, then tile offsets
     };
+#if GPS_OS_X
+    unsigned match[kWarps][kRadix]; // per warp and digit: the lanes holding the digit (atomicOr)
+    int one_digit;                  // the tile's keys all have one digit
+    unsigned skewed;                // bit w: warp w holds more than kSkewedCount keys of a digit
+#endif
     unsigned global_base[kRadix]; // output index of tile-sorted position 0, per digit (wrapping)
     typename BlockScan<BLOCK>::TempStorage scan;
     unsigned tile;
@@ -214,6 +228,12 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       s.tile = atomicAdd(tile_counter, 1u);
     for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK)
       (&s.counts[0][0])[i] = 0;
+#if GPS_OS_X
+    for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK)
+      (&s.match[0][0])[i] = 0;
+    if (threadIdx.x == 0)
+      s.skewed = 0;
+#endif
     __syncthreads();
     tile = s.tile;
     tile_base = tile * kTile; // < n + kTile < 2^32 (n < 2^31 is checked)
@@ -271,6 +291,93 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     __syncthreads();
   }
 
+#if GPS_OS_X
+  // Early counts: each warp's digit histogram by shared atomics, all keys at once. Returns the
+  // largest count of one digit in the warp (in every lane): how skewed the warp's keys are.
+  __device__ __forceinline__ unsigned count_digits(const unsigned (&keys)[kItems]) {
+    unsigned* counters = s.counts[warp_id()];
+    unsigned most = 0;
+#if GPS_OS_X == 1
+#pragma unroll
+    for (int j = 0; j < kItems; ++j)
+      most = max(most, atomicAdd(&counters[digit_of(keys[j])], 1u) + 1);
+#pragma unroll
+    for (int offset = kWarpSize / 2; offset > 0; offset /= 2)
+      most = max(most, __shfl_xor_sync(kFullMask, most, offset));
+#else
+#pragma unroll
+    for (int j = 0; j < kItems; ++j)
+      atomicAdd(&counters[digit_of(keys[j])], 1u); // no return value: a reduction
+#endif
+    __syncthreads();
+    return most;
+  }
+
+  // Each warp's tile-sorted start per digit: the counters (scanned over the warps by
+  // publish_digit_counts) plus the digit's start in the tile. Returns the start of the thread's
+  // digit; `one_digit`: every key of the tile has one digit (the same in every thread).
+  __device__ __forceinline__ unsigned digit_starts_in_tile(unsigned digit_count, bool& one_digit) {
+    if (threadIdx.x == 0)
+      s.one_digit = 0;
+    int unused = 0;
+    const auto digit_start = static_cast<unsigned>(
+        BlockScan<BLOCK>::exclusive_sum(static_cast<int>(digit_count), unused, s.scan));
+    if (threadIdx.x < kRadix) {
+      if (digit_count == kTile)
+        s.one_digit = 1;
+#pragma unroll
+      for (int w = 0; w < kWarps; ++w)
+        s.counts[w][threadIdx.x] += digit_start;
+    }
+    __syncthreads();
+    one_digit = s.one_digit != 0;
+    return digit_start;
+  }
+
+  // Tile-sorted ranks, item by item: the lanes sharing a digit (peers) take consecutive positions
+  // after the warp's start for the digit, which the lowest peer then advances. Peers come from one
+  // shared atomicOr per key, or, in a warp whose keys are skewed (many lanes on one address would
+  // serialise the atomics), from the 8 ballots. A tile of one digit keeps its input order.
+  __device__ __forceinline__ void rank_keys_early(const unsigned (&keys)[kItems],
+                                                  unsigned (&ranks)[kItems], bool one_digit,
+                                                  bool skewed) {
+    if (one_digit) {
+#pragma unroll
+      for (int j = 0; j < kItems; ++j)
+        ranks[j] = first + j * kWarpSize;
+      __syncthreads(); // as below
+      return;
+    }
+    unsigned* counters = s.counts[warp_id()];
+    unsigned* masks = s.match[warp_id()];
+    const unsigned below = lane_mask_lt();
+    const unsigned me = 1u << lane_id();
+#pragma unroll
+    for (int j = 0; j < kItems; ++j) {
+      const unsigned digit = digit_of(keys[j]);
+      unsigned peers;
+      if (skewed) {
+        peers = match_any_bits<kRadixBits>(digit);
+      } else {
+        atomicOr(&masks[digit], me);
+        __syncwarp();
+        peers = masks[digit];
+      }
+      const unsigned earlier = counters[digit];
+      const unsigned rank_in_peers = __popc(peers & below);
+      __syncwarp();
+      if (rank_in_peers == 0) {
+        counters[digit] = earlier + __popc(peers);
+        if (!skewed)
+          masks[digit] = 0;
+      }
+      __syncwarp();
+      ranks[j] = earlier + rank_in_peers;
+    }
+    __syncthreads(); // the counters are read: their memory becomes the exchange buffer
+  }
+#endif
+
   // Tile totals per digit (thread d owns digit d): turns the warp counters into an exclusive scan
   // over warps and publishes the tile's count of d at once (the look-back's aggregate), so that
   // later tiles can look back past this one before its prefix is known. Returns the tile's count
@@ -285,6 +392,10 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
         const unsigned c = s.counts[w][d];
         s.counts[w][d] = digit_count;
         digit_count += c;
+#if GPS_OS_X >= 2
+        if (c > kSkewedCount)
+          atomicOr(&s.skewed, 1u << w);
+#endif
       }
       real_count = digit_count - (d == kRadix - 1 ? kTile - valid : 0u);
       status.publish(tile, d, tile == 0, real_count);
@@ -389,12 +500,33 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   agent.take_tile(tile_counter, n);
   unsigned keys[Agent::kItems], ranks[Agent::kItems];
   agent.load_keys(keys_in, keys);
-  agent.rank_keys(keys, ranks);
   unsigned real_count;
+#if GPS_OS_X
+  const unsigned most = agent.count_digits(keys);
+  const unsigned digit_count = agent.publish_digit_counts(real_count);
+  bool one_digit;
+  const unsigned digit_start = agent.digit_starts_in_tile(digit_count, one_digit);
+#if GPS_OS_X == 1
+  const bool skewed = most > kSkewedCount;
+#else
+  (void)most;
+  const bool skewed = (storage.skewed >> warp_id()) & 1u;
+#endif
+#if GPS_OS_X == 3
+  agent.lookback_digits(real_count, digit_start, digit_starts);
+#endif
+  agent.rank_keys_early(keys, ranks, one_digit, skewed);
+#else
+  agent.rank_keys(keys, ranks);
   const unsigned digit_count = agent.publish_digit_counts(real_count);
   const unsigned digit_start = agent.rank_in_tile(digit_count, keys, ranks);
+#endif
   agent.exchange(keys, ranks);
+#if GPS_OS_X != 3
   agent.lookback_digits(real_count, digit_start, digit_starts);
+#else
+  __syncthreads(); // the exchange is complete before the scatter reads it
+#endif
   unsigned digits[Agent::kDigitWords] = {};
   agent.scatter_keys(keys_out, digits);
   if constexpr (PAIRS)
