@@ -103,7 +103,7 @@ constexpr int kPasses = 32 / kRadixBits;
 constexpr int kHistBlock = 256; // histogram kernel: threads per block and keys per thread
 constexpr int kHistItems = 16;
 #ifndef GPS_OS_X
-#define GPS_OS_X 3
+#define GPS_OS_X 2
 #endif
 constexpr int kLookbackDepth = 4;
 #ifndef GPS_OS_SKEW
@@ -121,10 +121,26 @@ template <> struct OnesweepPolicy<256> {
   static constexpr int kItems = 16;    // tile of 4096 keys
   static constexpr int kMinBlocks = 3; // <= 85 registers: 24 warps per SM
 };
+#ifndef GPS_OS_BIG
+#define GPS_OS_BIG 384 // the threads that block 512 runs with (A/B: 384)
+#endif
+#ifndef GPS_OS_BIG_ITEMS
+#define GPS_OS_BIG_ITEMS 20
+#endif
+#ifndef GPS_OS_PEERS
+#define GPS_OS_PEERS 1 // 1: peers from match.any in every warp (CUB's WARP_MATCH_ANY)
+#endif
+template <> struct OnesweepPolicy<384> {
+  static constexpr int kItems = GPS_OS_BIG_ITEMS;
+  static constexpr int kMinBlocks = 2;
+};
 template <> struct OnesweepPolicy<512> {
   static constexpr int kItems = 12;    // tile of 6144 keys
   static constexpr int kMinBlocks = 2; // <= 64 registers: 32 warps per SM
 };
+static_assert(OnesweepPolicy<512>::kItems > 0 && OnesweepPolicy<512>::kMinBlocks > 0 &&
+              OnesweepPolicy<384>::kItems > 0 && OnesweepPolicy<384>::kMinBlocks > 0);
+
 
 // ---- up front: the four digit histograms, then their exclusive scans --------------------------
 
@@ -356,6 +372,9 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     for (int j = 0; j < kItems; ++j) {
       const unsigned digit = digit_of(keys[j]);
       unsigned peers;
+#if GPS_OS_PEERS == 1
+      peers = __match_any_sync(kFullMask, digit);
+#else
       if (skewed) {
         peers = match_any_bits<kRadixBits>(digit);
       } else {
@@ -363,12 +382,13 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
         __syncwarp();
         peers = masks[digit];
       }
+#endif
       const unsigned earlier = counters[digit];
       const unsigned rank_in_peers = __popc(peers & below);
       __syncwarp();
       if (rank_in_peers == 0) {
         counters[digit] = earlier + __popc(peers);
-        if (!skewed)
+        if (!skewed && GPS_OS_PEERS == 0)
           masks[digit] = 0;
       }
       __syncwarp();
@@ -599,7 +619,7 @@ std::size_t onesweep_tile(int block) {
   case 256:
     return 256 * OnesweepPolicy<256>::kItems;
   case 512:
-    return 512 * OnesweepPolicy<512>::kItems;
+    return GPS_OS_BIG * OnesweepPolicy<GPS_OS_BIG>::kItems;
   default:
     return 0;
   }
@@ -623,8 +643,8 @@ void sort_onesweep(void* temp, std::size_t& temp_bytes, const unsigned* keys_in,
     onesweep_dispatch<256>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n, key_type,
                            stream);
   else
-    onesweep_dispatch<512>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n, key_type,
-                           stream);
+    onesweep_dispatch<GPS_OS_BIG>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n,
+                                  key_type, stream);
 }
 
 } // namespace gps::sort
