@@ -127,8 +127,11 @@ template <> struct OnesweepPolicy<256> {
 #ifndef GPS_OS_BIG_ITEMS
 #define GPS_OS_BIG_ITEMS 20
 #endif
+#ifndef GPS_OS_PARTS
+#define GPS_OS_PARTS 2 // count_digits: histogram copies per warp (2: odd and even lanes)
+#endif
 #ifndef GPS_OS_PEERS
-#define GPS_OS_PEERS 1 // 1: peers from match.any in every warp (CUB's WARP_MATCH_ANY)
+#define GPS_OS_PEERS 0 // 1: peers from match.any in every warp (CUB's WARP_MATCH_ANY)
 #endif
 template <> struct OnesweepPolicy<384> {
   static constexpr int kItems = GPS_OS_BIG_ITEMS;
@@ -140,7 +143,6 @@ template <> struct OnesweepPolicy<512> {
 };
 static_assert(OnesweepPolicy<512>::kItems > 0 && OnesweepPolicy<512>::kMinBlocks > 0 &&
               OnesweepPolicy<384>::kItems > 0 && OnesweepPolicy<384>::kMinBlocks > 0);
-
 
 // ---- up front: the four digit histograms, then their exclusive scans --------------------------
 
@@ -208,6 +210,9 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     union {
       unsigned exchange[kTile];        // keys, then values, in tile-sorted order
       unsigned counts[kWarps][kRadix]; // ranking: per-warp digit counters, then tile offsets
+#if GPS_OS_PARTS == 2
+      unsigned parts[2][kWarps][kRadix]; // count_digits: parts[0] is counts, parts[1] odd lanes
+#endif
     };
 #if GPS_OS_X
     unsigned match[kWarps][kRadix]; // per warp and digit: the lanes holding the digit (atomicOr)
@@ -249,6 +254,10 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       (&s.match[0][0])[i] = 0;
     if (threadIdx.x == 0)
       s.skewed = 0;
+#if GPS_OS_PARTS == 2
+    for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK)
+      (&s.parts[1][0][0])[i] = 0;
+#endif
 #endif
     __syncthreads();
     tile = s.tile;
@@ -320,6 +329,15 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
 #pragma unroll
     for (int offset = kWarpSize / 2; offset > 0; offset /= 2)
       most = max(most, __shfl_xor_sync(kFullMask, most, offset));
+#elif GPS_OS_PARTS == 2
+    unsigned* part = (lane_id() & 1) ? s.parts[1][warp_id()] : counters;
+#pragma unroll
+    for (int j = 0; j < kItems; ++j)
+      atomicAdd(&part[digit_of(keys[j])], 1u); // no return value: a reduction
+    __syncwarp();
+#pragma unroll
+    for (int d = lane_id(); d < kRadix; d += kWarpSize)
+      counters[d] += s.parts[1][warp_id()][d];
 #else
 #pragma unroll
     for (int j = 0; j < kItems; ++j)
