@@ -125,10 +125,14 @@ template <> struct OnesweepPolicy<256> {
 #define GPS_OS_BIG 384 // the threads that block 512 runs with (A/B: 384)
 #endif
 #ifndef GPS_OS_BIG_ITEMS
-#define GPS_OS_BIG_ITEMS 20
+#define GPS_OS_BIG_ITEMS 22
+#endif
+#ifndef GPS_OS_HPARTS
+#define GPS_OS_HPARTS                                                                              \
+  8 // histogram kernel: copies of each bin (lane % copies), as CUB's sm_90 policy
 #endif
 #ifndef GPS_OS_PARTS
-#define GPS_OS_PARTS 2 // count_digits: histogram copies per warp (2: odd and even lanes)
+#define GPS_OS_PARTS 1 // count_digits: histogram copies per warp (2: odd and even lanes)
 #endif
 #ifndef GPS_OS_PEERS
 #define GPS_OS_PEERS 0 // 1: peers from match.any in every warp (CUB's WARP_MATCH_ANY)
@@ -152,9 +156,10 @@ __global__ void __launch_bounds__(kHistBlock)
                        unsigned* __restrict__ bins) {
   constexpr KeyOrder order = key_order(KT); // a compile-time constant: nothing for uint32
   constexpr int kTile = kHistBlock * kHistItems;
-  __shared__ unsigned s_bins[kPasses][kRadix];
-  for (int i = threadIdx.x; i < kPasses * kRadix; i += kHistBlock)
-    (&s_bins[0][0])[i] = 0;
+  __shared__ unsigned s_bins[kPasses][kRadix][GPS_OS_HPARTS];
+  for (int i = threadIdx.x; i < kPasses * kRadix * GPS_OS_HPARTS; i += kHistBlock)
+    (&s_bins[0][0][0])[i] = 0;
+  const int part = lane_id() % GPS_OS_HPARTS;
   __syncthreads();
   for (std::size_t base = blockIdx.x * static_cast<std::size_t>(kTile); base < n;
        base += static_cast<std::size_t>(gridDim.x) * kTile) {
@@ -169,16 +174,21 @@ __global__ void __launch_bounds__(kHistBlock)
       if (base + j * kHistBlock + threadIdx.x < n) {
 #pragma unroll
         for (int p = 0; p < kPasses; ++p)
-          atomicAdd(&s_bins[p][(k[j] >> (p * kRadixBits)) & (kRadix - 1)], 1u);
+          atomicAdd(&s_bins[p][(k[j] >> (p * kRadixBits)) & (kRadix - 1)][part], 1u);
       }
     }
   }
   __syncthreads();
   for (int d = threadIdx.x; d < kRadix; d += kHistBlock)
 #pragma unroll
-    for (int p = 0; p < kPasses; ++p)
-      if (const unsigned c = s_bins[p][d])
+    for (int p = 0; p < kPasses; ++p) {
+      unsigned c = 0;
+#pragma unroll
+      for (int q = 0; q < GPS_OS_HPARTS; ++q)
+        c += s_bins[p][d][q];
+      if (c != 0)
         atomicAdd(&bins[p * kRadix + d], c);
+    }
 }
 
 // One block per pass: bins[pass][d] becomes the number of keys with a smaller digit.
