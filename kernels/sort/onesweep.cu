@@ -102,51 +102,26 @@ constexpr int kRadix = 1 << kRadixBits;
 constexpr int kPasses = 32 / kRadixBits;
 constexpr int kHistBlock = 256; // histogram kernel: threads per block and keys per thread
 constexpr int kHistItems = 16;
-#ifndef GPS_OS_X
-#define GPS_OS_X 2
+constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit look-back
+// A warp holding more keys of one digit than this ranks that digit's keys by one ballot instead
+// of the shared atomicOr, whose lanes on one address serialise.
+constexpr unsigned kHeavyCount = 48;
+#ifndef GPS_OS_HEAVY
+#define GPS_OS_HEAVY 1
 #endif
-constexpr int kLookbackDepth = 4;
-#ifndef GPS_OS_SKEW
-#define GPS_OS_SKEW 48
-#endif
-[[maybe_unused]] constexpr unsigned kSkewedCount =
-    GPS_OS_SKEW; // a warp with more keys of one digit: ballots // predecessors per L2 round trip of
-                 // the digit look-back
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both compile without spills for sm_90
-// (checked with -Xptxas -v); 16 keys x 512 threads needs 96 registers, 64 spills.
+// (checked with -Xptxas -v); 384 x 22 takes 47 KB of static shared memory (48 KB is the limit).
 template <int BLOCK> struct OnesweepPolicy;
 template <> struct OnesweepPolicy<256> {
   static constexpr int kItems = 16;    // tile of 4096 keys
   static constexpr int kMinBlocks = 3; // <= 85 registers: 24 warps per SM
 };
-#ifndef GPS_OS_BIG
-#define GPS_OS_BIG 384 // the threads that block 512 runs with (A/B: 384)
-#endif
-#ifndef GPS_OS_BIG_ITEMS
-#define GPS_OS_BIG_ITEMS 22
-#endif
-#ifndef GPS_OS_HPARTS
-#define GPS_OS_HPARTS                                                                              \
-  8 // histogram kernel: copies of each bin (lane % copies), as CUB's sm_90 policy
-#endif
-#ifndef GPS_OS_PARTS
-#define GPS_OS_PARTS 1 // count_digits: histogram copies per warp (2: odd and even lanes)
-#endif
-#ifndef GPS_OS_PEERS
-#define GPS_OS_PEERS 0 // 1: peers from match.any in every warp (CUB's WARP_MATCH_ANY)
-#endif
 template <> struct OnesweepPolicy<384> {
-  static constexpr int kItems = GPS_OS_BIG_ITEMS;
-  static constexpr int kMinBlocks = 2;
+  static constexpr int kItems = 22;    // tile of 8448 keys
+  static constexpr int kMinBlocks = 2; // <= 85 registers: 24 warps per SM
 };
-template <> struct OnesweepPolicy<512> {
-  static constexpr int kItems = 12;    // tile of 6144 keys
-  static constexpr int kMinBlocks = 2; // <= 64 registers: 32 warps per SM
-};
-static_assert(OnesweepPolicy<512>::kItems > 0 && OnesweepPolicy<512>::kMinBlocks > 0 &&
-              OnesweepPolicy<384>::kItems > 0 && OnesweepPolicy<384>::kMinBlocks > 0);
 
 // ---- up front: the four digit histograms, then their exclusive scans --------------------------
 
@@ -156,10 +131,9 @@ __global__ void __launch_bounds__(kHistBlock)
                        unsigned* __restrict__ bins) {
   constexpr KeyOrder order = key_order(KT); // a compile-time constant: nothing for uint32
   constexpr int kTile = kHistBlock * kHistItems;
-  __shared__ unsigned s_bins[kPasses][kRadix][GPS_OS_HPARTS];
-  for (int i = threadIdx.x; i < kPasses * kRadix * GPS_OS_HPARTS; i += kHistBlock)
-    (&s_bins[0][0][0])[i] = 0;
-  const int part = lane_id() % GPS_OS_HPARTS;
+  __shared__ unsigned s_bins[kPasses][kRadix];
+  for (int i = threadIdx.x; i < kPasses * kRadix; i += kHistBlock)
+    (&s_bins[0][0])[i] = 0;
   __syncthreads();
   for (std::size_t base = blockIdx.x * static_cast<std::size_t>(kTile); base < n;
        base += static_cast<std::size_t>(gridDim.x) * kTile) {
@@ -174,21 +148,16 @@ __global__ void __launch_bounds__(kHistBlock)
       if (base + j * kHistBlock + threadIdx.x < n) {
 #pragma unroll
         for (int p = 0; p < kPasses; ++p)
-          atomicAdd(&s_bins[p][(k[j] >> (p * kRadixBits)) & (kRadix - 1)][part], 1u);
+          atomicAdd(&s_bins[p][(k[j] >> (p * kRadixBits)) & (kRadix - 1)], 1u);
       }
     }
   }
   __syncthreads();
   for (int d = threadIdx.x; d < kRadix; d += kHistBlock)
 #pragma unroll
-    for (int p = 0; p < kPasses; ++p) {
-      unsigned c = 0;
-#pragma unroll
-      for (int q = 0; q < GPS_OS_HPARTS; ++q)
-        c += s_bins[p][d][q];
-      if (c != 0)
+    for (int p = 0; p < kPasses; ++p)
+      if (const unsigned c = s_bins[p][d])
         atomicAdd(&bins[p * kRadix + d], c);
-    }
 }
 
 // One block per pass: bins[pass][d] becomes the number of keys with a smaller digit.
@@ -219,19 +188,14 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   struct TempStorage {
     union {
       unsigned exchange[kTile];        // keys, then values, in tile-sorted order
-      unsigned counts[kWarps][kRadix]; // ranking: per-warp digit counters, then tile offsets
-#if GPS_OS_PARTS == 2
-      unsigned parts[2][kWarps][kRadix]; // count_digits: parts[0] is counts, parts[1] odd lanes
-#endif
+      unsigned counts[kWarps][kRadix]; // per-warp digit counts, then tile-sorted starts
     };
-#if GPS_OS_X
-    unsigned match[kWarps][kRadix]; // per warp and digit: the lanes holding the digit (atomicOr)
-    int one_digit;                  // the tile's keys all have one digit
-    unsigned skewed;                // bit w: warp w holds more than kSkewedCount keys of a digit
-#endif
+    unsigned match[kWarps][kRadix]; // per warp and digit: the lanes holding it (atomicOr), or 0
+    unsigned heavy[kWarps]; // per warp: count << 8 | digit of its most frequent heavy digit, or 0
     unsigned global_base[kRadix]; // output index of tile-sorted position 0, per digit (wrapping)
     typename BlockScan<BLOCK>::TempStorage scan;
     unsigned tile;
+    int one_digit; // every key of the tile has one digit
   };
 
   TempStorage& s;
@@ -253,22 +217,18 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   }
 
   // The next tile index from the pass's atomic counter (launch order, so the look-back only ever
-  // waits on running or finished tiles); clears the ranking counters.
+  // waits on running or finished tiles); clears the counts, the match masks and the flags.
   __device__ __forceinline__ void take_tile(unsigned* tile_counter, unsigned n) {
-    if (threadIdx.x == 0)
+    if (threadIdx.x == 0) {
       s.tile = atomicAdd(tile_counter, 1u);
-    for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK)
+      s.one_digit = 0;
+    }
+    for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK) {
       (&s.counts[0][0])[i] = 0;
-#if GPS_OS_X
-    for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK)
       (&s.match[0][0])[i] = 0;
-    if (threadIdx.x == 0)
-      s.skewed = 0;
-#if GPS_OS_PARTS == 2
-    for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK)
-      (&s.parts[1][0][0])[i] = 0;
-#endif
-#endif
+    }
+    if (threadIdx.x < kWarps)
+      s.heavy[threadIdx.x] = 0;
     __syncthreads();
     tile = s.tile;
     tile_base = tile * kTile; // < n + kTile < 2^32 (n < 2^31 is checked)
@@ -304,65 +264,45 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     load_tile(keys_in, key_order(KT).largest(), keys);
   }
 
-  // Match-based ranking within the warp: item by item, the lanes sharing a digit (peers, from the
-  // ballot-based match of the warp-level multisplit) take consecutive ranks after the warp's
-  // earlier keys of that digit; the lowest peer bumps the warp's counter of the digit.
-  __device__ __forceinline__ void rank_keys(const unsigned (&keys)[kItems],
-                                            unsigned (&ranks)[kItems]) {
-    unsigned* counters = s.counts[warp_id()];
-    const unsigned below = lane_mask_lt();
+  // Early counts (CUB's BlockRadixRankMatchEarlyCounts): each warp's digit histogram, one shared
+  // atomic per key with no return value, before any ranking, so that the tile's counts are
+  // published as early as possible.
+  __device__ __forceinline__ void count_digits(const unsigned (&keys)[kItems]) {
+    unsigned* counts = s.counts[warp_id()];
 #pragma unroll
-    for (int j = 0; j < kItems; ++j) {
-      const unsigned digit = digit_of(keys[j]);
-      const unsigned peers = match_any_bits<kRadixBits>(digit);
-      const unsigned earlier = counters[digit];
-      const unsigned rank_in_peers = __popc(peers & below);
-      __syncwarp();
-      if (rank_in_peers == 0)
-        counters[digit] = earlier + __popc(peers);
-      __syncwarp();
-      ranks[j] = earlier + rank_in_peers;
+    for (int j = 0; j < kItems; ++j)
+      atomicAdd(&counts[digit_of(keys[j])], 1u);
+    __syncthreads();
+  }
+
+  // Tile totals per digit (thread d owns digit d): turns the warp counts into an exclusive scan
+  // over warps and publishes the tile's count of d at once (the look-back's aggregate), so that
+  // later tiles can look back past this one before its prefix is known; notes each warp's most
+  // frequent digit where it holds more than kHeavyCount keys of it. Returns the tile's count of
+  // the thread's digit, missing keys included; `real_count` is without them.
+  __device__ __forceinline__ unsigned publish_digit_counts(unsigned& real_count) {
+    unsigned digit_count = 0;
+    real_count = 0;
+    if (threadIdx.x < kRadix) {
+      const int d = threadIdx.x;
+#pragma unroll
+      for (int w = 0; w < kWarps; ++w) {
+        const unsigned c = s.counts[w][d];
+        s.counts[w][d] = digit_count;
+        digit_count += c;
+        if (GPS_OS_HEAVY && c > kHeavyCount)
+          atomicMax(&s.heavy[w], c << 8 | static_cast<unsigned>(d));
+      }
+      real_count = digit_count - (d == kRadix - 1 ? kTile - valid : 0u);
+      status.publish(tile, d, tile == 0, real_count);
     }
-    __syncthreads();
+    return digit_count;
   }
 
-#if GPS_OS_X
-  // Early counts: each warp's digit histogram by shared atomics, all keys at once. Returns the
-  // largest count of one digit in the warp (in every lane): how skewed the warp's keys are.
-  __device__ __forceinline__ unsigned count_digits(const unsigned (&keys)[kItems]) {
-    unsigned* counters = s.counts[warp_id()];
-    unsigned most = 0;
-#if GPS_OS_X == 1
-#pragma unroll
-    for (int j = 0; j < kItems; ++j)
-      most = max(most, atomicAdd(&counters[digit_of(keys[j])], 1u) + 1);
-#pragma unroll
-    for (int offset = kWarpSize / 2; offset > 0; offset /= 2)
-      most = max(most, __shfl_xor_sync(kFullMask, most, offset));
-#elif GPS_OS_PARTS == 2
-    unsigned* part = (lane_id() & 1) ? s.parts[1][warp_id()] : counters;
-#pragma unroll
-    for (int j = 0; j < kItems; ++j)
-      atomicAdd(&part[digit_of(keys[j])], 1u); // no return value: a reduction
-    __syncwarp();
-#pragma unroll
-    for (int d = lane_id(); d < kRadix; d += kWarpSize)
-      counters[d] += s.parts[1][warp_id()][d];
-#else
-#pragma unroll
-    for (int j = 0; j < kItems; ++j)
-      atomicAdd(&counters[digit_of(keys[j])], 1u); // no return value: a reduction
-#endif
-    __syncthreads();
-    return most;
-  }
-
-  // Each warp's tile-sorted start per digit: the counters (scanned over the warps by
-  // publish_digit_counts) plus the digit's start in the tile. Returns the start of the thread's
-  // digit; `one_digit`: every key of the tile has one digit (the same in every thread).
+  // Each warp's tile-sorted start per digit: the counts (scanned over the warps above) plus the
+  // digit's start in the tile, from a block scan. Returns the start of the thread's digit;
+  // `one_digit`: every key of the tile has one digit (the same in every thread).
   __device__ __forceinline__ unsigned digit_starts_in_tile(unsigned digit_count, bool& one_digit) {
-    if (threadIdx.x == 0)
-      s.one_digit = 0;
     int unused = 0;
     const auto digit_start = static_cast<unsigned>(
         BlockScan<BLOCK>::exclusive_sum(static_cast<int>(digit_count), unused, s.scan));
@@ -379,12 +319,12 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   }
 
   // Tile-sorted ranks, item by item: the lanes sharing a digit (peers) take consecutive positions
-  // after the warp's start for the digit, which the lowest peer then advances. Peers come from one
-  // shared atomicOr per key, or, in a warp whose keys are skewed (many lanes on one address would
-  // serialise the atomics), from the 8 ballots. A tile of one digit keeps its input order.
-  __device__ __forceinline__ void rank_keys_early(const unsigned (&keys)[kItems],
-                                                  unsigned (&ranks)[kItems], bool one_digit,
-                                                  bool skewed) {
+  // after the warp's running start for the digit, which the lowest peer then advances. Peers come
+  // from one shared atomicOr per key (CUB's WARP_MATCH_ATOMIC_OR); in a warp with a heavy digit,
+  // that digit's peers come from one ballot, since its many lanes on one atomicOr address would
+  // serialise. A tile of one digit keeps its input order (CUB's short circuit).
+  __device__ __forceinline__ void rank_keys(const unsigned (&keys)[kItems],
+                                            unsigned (&ranks)[kItems], bool one_digit) {
     if (one_digit) {
 #pragma unroll
       for (int j = 0; j < kItems; ++j)
@@ -392,85 +332,49 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       __syncthreads(); // as below
       return;
     }
-    unsigned* counters = s.counts[warp_id()];
+    unsigned* starts = s.counts[warp_id()];
     unsigned* masks = s.match[warp_id()];
     const unsigned below = lane_mask_lt();
     const unsigned me = 1u << lane_id();
+    const unsigned heavy = s.heavy[warp_id()];
+    if (heavy != 0) {
+      const unsigned heavy_digit = heavy & (kRadix - 1);
 #pragma unroll
-    for (int j = 0; j < kItems; ++j) {
-      const unsigned digit = digit_of(keys[j]);
-      unsigned peers;
-#if GPS_OS_PEERS == 1
-      peers = __match_any_sync(kFullMask, digit);
-#else
-      if (skewed) {
-        peers = match_any_bits<kRadixBits>(digit);
-      } else {
+      for (int j = 0; j < kItems; ++j) {
+        const unsigned digit = digit_of(keys[j]);
+        const bool is_heavy = digit == heavy_digit;
+        const unsigned heavy_lanes = __ballot_sync(kFullMask, is_heavy);
+        if (!is_heavy)
+          atomicOr(&masks[digit], me);
+        __syncwarp();
+        const unsigned peers = is_heavy ? heavy_lanes : masks[digit];
+        ranks[j] = take_ranks(starts, masks, digit, peers, below);
+      }
+    } else {
+#pragma unroll
+      for (int j = 0; j < kItems; ++j) {
+        const unsigned digit = digit_of(keys[j]);
         atomicOr(&masks[digit], me);
         __syncwarp();
-        peers = masks[digit];
+        ranks[j] = take_ranks(starts, masks, digit, masks[digit], below);
       }
-#endif
-      const unsigned earlier = counters[digit];
-      const unsigned rank_in_peers = __popc(peers & below);
-      __syncwarp();
-      if (rank_in_peers == 0) {
-        counters[digit] = earlier + __popc(peers);
-        if (!skewed && GPS_OS_PEERS == 0)
-          masks[digit] = 0;
-      }
-      __syncwarp();
-      ranks[j] = earlier + rank_in_peers;
     }
-    __syncthreads(); // the counters are read: their memory becomes the exchange buffer
-  }
-#endif
-
-  // Tile totals per digit (thread d owns digit d): turns the warp counters into an exclusive scan
-  // over warps and publishes the tile's count of d at once (the look-back's aggregate), so that
-  // later tiles can look back past this one before its prefix is known. Returns the tile's count
-  // of the thread's digit, missing keys included; `real_count` is without them.
-  __device__ __forceinline__ unsigned publish_digit_counts(unsigned& real_count) {
-    unsigned digit_count = 0;
-    real_count = 0;
-    if (threadIdx.x < kRadix) {
-      const int d = threadIdx.x;
-#pragma unroll
-      for (int w = 0; w < kWarps; ++w) {
-        const unsigned c = s.counts[w][d];
-        s.counts[w][d] = digit_count;
-        digit_count += c;
-#if GPS_OS_X >= 2
-        if (c > kSkewedCount)
-          atomicOr(&s.skewed, 1u << w);
-#endif
-      }
-      real_count = digit_count - (d == kRadix - 1 ? kTile - valid : 0u);
-      status.publish(tile, d, tile == 0, real_count);
-    }
-    return digit_count;
+    __syncthreads(); // the starts are read: their memory becomes the exchange buffer
   }
 
-  // Tile-local sorted positions (digit-major, then warp, then rank): a block scan of the digit
-  // counts gives each digit's start in the tile, added to the ranks. Returns the start of the
-  // thread's digit.
-  __device__ __forceinline__ unsigned
-  rank_in_tile(unsigned digit_count, const unsigned (&keys)[kItems], unsigned (&ranks)[kItems]) {
-    int unused = 0;
-    const auto digit_start = static_cast<unsigned>(
-        BlockScan<BLOCK>::exclusive_sum(static_cast<int>(digit_count), unused, s.scan));
-    if (threadIdx.x < kRadix) {
-#pragma unroll
-      for (int w = 0; w < kWarps; ++w)
-        s.counts[w][threadIdx.x] += digit_start;
+  // One item's ranks from its peers: the warp's running start for the digit plus the lane's place
+  // among its peers; the lowest peer advances the start and clears the digit's match mask.
+  static __device__ __forceinline__ unsigned
+  take_ranks(unsigned* starts, unsigned* masks, unsigned digit, unsigned peers, unsigned below) {
+    const unsigned earlier = starts[digit];
+    const unsigned rank_in_peers = __popc(peers & below);
+    __syncwarp();
+    if (rank_in_peers == 0) {
+      starts[digit] = earlier + __popc(peers);
+      masks[digit] = 0;
     }
-    __syncthreads();
-    const int warp = warp_id();
-#pragma unroll
-    for (int j = 0; j < kItems; ++j)
-      ranks[j] += s.counts[warp][digit_of(keys[j])];
-    __syncthreads(); // the counters are read: their memory becomes the exchange buffer
-    return digit_start;
+    __syncwarp();
+    return earlier + rank_in_peers;
   }
 
   // Items to their tile-sorted positions (a permutation of 0..kTile-1) in shared memory.
@@ -548,33 +452,14 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   agent.take_tile(tile_counter, n);
   unsigned keys[Agent::kItems], ranks[Agent::kItems];
   agent.load_keys(keys_in, keys);
+  agent.count_digits(keys);
   unsigned real_count;
-#if GPS_OS_X
-  const unsigned most = agent.count_digits(keys);
   const unsigned digit_count = agent.publish_digit_counts(real_count);
   bool one_digit;
   const unsigned digit_start = agent.digit_starts_in_tile(digit_count, one_digit);
-#if GPS_OS_X == 1
-  const bool skewed = most > kSkewedCount;
-#else
-  (void)most;
-  const bool skewed = (storage.skewed >> warp_id()) & 1u;
-#endif
-#if GPS_OS_X == 3
-  agent.lookback_digits(real_count, digit_start, digit_starts);
-#endif
-  agent.rank_keys_early(keys, ranks, one_digit, skewed);
-#else
-  agent.rank_keys(keys, ranks);
-  const unsigned digit_count = agent.publish_digit_counts(real_count);
-  const unsigned digit_start = agent.rank_in_tile(digit_count, keys, ranks);
-#endif
+  agent.rank_keys(keys, ranks, one_digit);
   agent.exchange(keys, ranks);
-#if GPS_OS_X != 3
-  agent.lookback_digits(real_count, digit_start, digit_starts);
-#else
-  __syncthreads(); // the exchange is complete before the scatter reads it
-#endif
+  agent.lookback_digits(real_count, digit_start, digit_starts); // its barrier ends the exchange
   unsigned digits[Agent::kDigitWords] = {};
   agent.scatter_keys(keys_out, digits);
   if constexpr (PAIRS)
@@ -646,8 +531,8 @@ std::size_t onesweep_tile(int block) {
   switch (block) {
   case 256:
     return 256 * OnesweepPolicy<256>::kItems;
-  case 512:
-    return GPS_OS_BIG * OnesweepPolicy<GPS_OS_BIG>::kItems;
+  case 384:
+    return 384 * OnesweepPolicy<384>::kItems;
   default:
     return 0;
   }
@@ -660,9 +545,9 @@ void sort_onesweep(void* temp, std::size_t& temp_bytes, const unsigned* keys_in,
   if (n >= (std::size_t{1} << 31) - 1)
     throw std::invalid_argument("onesweep: n must be below 2^31 - 1 (32-bit tile positions, "
                                 "31-bit look-back values)");
-  if (block != 256 && block != 512)
+  if (block != 256 && block != 384)
     throw std::invalid_argument("onesweep: unsupported block size " + std::to_string(block) +
-                                " (256 or 512)");
+                                " (256 or 384)");
   if (n == 0) {
     no_temp_needed(temp, temp_bytes);
     return;
@@ -671,8 +556,8 @@ void sort_onesweep(void* temp, std::size_t& temp_bytes, const unsigned* keys_in,
     onesweep_dispatch<256>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n, key_type,
                            stream);
   else
-    onesweep_dispatch<GPS_OS_BIG>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n,
-                                  key_type, stream);
+    onesweep_dispatch<384>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n, key_type,
+                           stream);
 }
 
 } // namespace gps::sort

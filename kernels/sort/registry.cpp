@@ -51,8 +51,8 @@ const std::vector<Variant>& variants() {
        sort_onesweep,
        Target::Gpu,
        Role::Study,
-       {256, 512},
-       512,
+       {256, 384},
+       384,
        onesweep_tile,
        "8-bit digits: one histogram pass, then per pass warp-multisplit ranking, per-digit "
        "decoupled look-back and a shared-memory staged scatter; 4 passes",
