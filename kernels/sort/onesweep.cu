@@ -107,7 +107,7 @@ constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit
 // of the shared atomicOr, whose lanes on one address serialise.
 constexpr unsigned kHeavyCount = 48;
 #ifndef GPS_OS_HEAVY
-#define GPS_OS_HEAVY 1
+#define GPS_OS_HEAVY 3
 #endif
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
@@ -337,6 +337,23 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     const unsigned below = lane_mask_lt();
     const unsigned me = 1u << lane_id();
     const unsigned heavy = s.heavy[warp_id()];
+#if GPS_OS_HEAVY >= 2
+    // the heavy digit, or 256 (no digit) in a warp without one
+    const unsigned heavy_digit = heavy != 0 ? heavy & (kRadix - 1) : kRadix;
+#pragma unroll
+    for (int j = 0; j < kItems; ++j) {
+      const unsigned digit = digit_of(keys[j]);
+      const bool is_heavy = digit == heavy_digit;
+      unsigned heavy_lanes = 0;
+      if (GPS_OS_HEAVY == 2 || heavy_digit != kRadix)
+        heavy_lanes = __ballot_sync(kFullMask, is_heavy);
+      if (!is_heavy)
+        atomicOr(&masks[digit], me);
+      __syncwarp();
+      const unsigned peers = is_heavy ? heavy_lanes : masks[digit];
+      ranks[j] = take_ranks(starts, masks, digit, peers, below);
+    }
+#else
     if (heavy != 0) {
       const unsigned heavy_digit = heavy & (kRadix - 1);
 #pragma unroll
@@ -359,6 +376,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
         ranks[j] = take_ranks(starts, masks, digit, masks[digit], below);
       }
     }
+#endif
     __syncthreads(); // the starts are read: their memory becomes the exchange buffer
   }
 
