@@ -3,21 +3,26 @@
 // sm_70+). Up front, one kernel counts all four digit positions of every key (shared-memory atomics
 // per block, then global atomics) and a tiny kernel scans each of the four 256-bin histograms: the
 // global start of every digit in every pass. Then, per pass, one kernel whose blocks run the steps
-// of OnesweepAgent (the layout of CUB's AgentRadixSortOnesweep), each a named function:
+// of OnesweepAgent (the layout of CUB's AgentRadixSortOnesweep with its early counts), each a
+// named function:
 //   take_tile             the next tile index from an atomic counter (launch order, so the
 //                         look-back below only ever waits on running or finished tiles);
 //   load_keys             BLOCK x ITEMS keys, warp-striped;
-//   rank_keys             stable match-based ranking: each warp walks its items in input order,
-//                         finds the lanes holding the same digit with a ballot-based match
-//                         (warp-level multisplit) and bumps a per-warp digit counter in shared
-//                         memory;
-//   publish_digit_counts  the tile's 256 digit counts, published at once (look-back aggregates);
-//   rank_in_tile          a block-wide scan over (digit, warp) turns the counters into tile-local
-//                         sorted positions;
+//   count_digits          each warp's digit histogram (one shared atomic per key, no return
+//                         value), and the warp's heavy digit if it has one (> kHeavyCount keys);
+//   publish_digit_counts  the tile's 256 digit counts, published at once (look-back aggregates),
+//                         before any ranking, so that later tiles' look-backs wait less;
+//   digit_starts_in_tile  a block scan over the digits: each warp's tile-sorted start per digit;
+//   rank_keys             stable match-based ranking: each warp walks its items in input order;
+//                         the lanes holding the same digit (peers) come from one shared atomicOr
+//                         per key (CUB's WARP_MATCH_ATOMIC_OR), or for the warp's heavy digit from
+//                         one ballot (many lanes on one atomicOr address serialise); the lowest
+//                         peer advances the warp's start. A tile of one digit keeps its input
+//                         order (CUB's short circuit);
 //   exchange              the keys into digit-sorted order through shared memory;
 //   lookback_digits       per digit, a look-back across the earlier tiles (thread d walks digit
-//                         d's status words serially until it meets an inclusive prefix; the
-//                         status is common/lookback.cuh's DigitTileStatus, 32-bit words), then the
+//                         d's status words, 4 per L2 round trip, until it meets an inclusive
+//                         prefix; common/lookback.cuh's DigitTileStatus, 32-bit words), then the
 //                         tile's inclusive prefix is published;
 //   scatter_keys,         thread t writes sorted positions t, t + BLOCK, ...: the output index is
 //   scatter_values        the digit's global start + its look-back prefix + the position within
@@ -33,29 +38,28 @@
 // pointers (scalar, warp-striped global loads and stores).
 // Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), G keys/s, uniform keys: block
 // 256 / 512: 28.9 / 29.7 at 2^24, 33.6 / 34.3 at 2^28 (keys, 0.81x CUB at 512); pairs 24.7 at
-// 2^24, 27.8 at 2^28 (block 512, 0.77x CUB). Block 512 with 12 keys per thread is the default.
-// Tried and dropped (2026-11-22): all_equal keys run at 0.69x CUB (H100) against 0.81x for
-// uniform ones, and the guess was that the histogram's 4 shared-memory atomics per key serialise
-// when a warp's 32 lanes hit one address. A warp whose lanes shared a digit counted it with one
-// atomic (a shuffle and a vote per key and digit). Predicted: all_equal 0.69x -> 0.85-0.9x CUB,
-// uniform unchanged. Measured on one H200 in one call, A/B/A builds, 5 repetitions, block 512:
-// every row slower: keys at 2^28 uniform 7834 -> 8273 us (+5.6%), low_entropy +4.5%, all_equal
-// 6801 -> 7673 us (+12.8%); pairs +3.6% to +11%; 2^24 the same (+4% to +11%); ranges disjoint,
-// the A runs within 0.1% of each other. Hopper's shared atomics on one address are not the cost
-// the guess assumed; the vote and shuffle added to every key are.
-// Where a block's life goes (2026-11-22, second session; a traced copy of one pass stamping
-// clock64() between the steps, H200, 2^28 uniform keys, block 512, 43691 tiles, 1807 us a pass):
-// 20895 cycles a block: take_tile 1397 (the tile counter's atomic), load 536, rank_keys 7756
-// (37%: 8 ballots, 2 population counts and a shared counter round trip per key), publish 1080,
-// rank_in_tile 1875, exchange 649, lookback_digits 5231 (25%: p10/p50/p90 4514/5203/5989 cycles,
-// about three L2 round trips of the serial per-digit walk), scatter 2371.
-// Then (predicted: keys 2^28 7834 -> 6700-7200 us): the digit walk loads 4 predecessors per round
-// trip (kLookbackDepth; StatusWords::serial_lookback<DEPTH>). Measured (one H200, builds
-// A-B-C-D-A-B, 5 repetitions, block 512): keys 2^28 7792/7794 -> 7070/7074 us (-9%), pairs 9571 ->
-// 8901 (-7%), 2^24 keys 565 -> 527 us, low_entropy 7834 -> 7117, all_equal 6755 -> 6393; 8
-// predecessors: 7166 (keys), between. Kept at 4. Hardware match.any instead of the 8 ballots per
-// key: keys uniform 11083 us (+57%: it serialises over the distinct digits of a warp), all_equal
-// 4473 us
+// 2^24, 27.8 at 2^28 (block 512, 0.77x CUB). Block 512 with 12 keys per thread was the default
+// then; it is 384 x 22 now (below). Tried and dropped (2026-11-22): all_equal keys run at 0.69x CUB
+// (H100) against 0.81x for uniform ones, and the guess was that the histogram's 4 shared-memory
+// atomics per key serialise when a warp's 32 lanes hit one address. A warp whose lanes shared a
+// digit counted it with one atomic (a shuffle and a vote per key and digit). Predicted: all_equal
+// 0.69x -> 0.85-0.9x CUB, uniform unchanged. Measured on one H200 in one call, A/B/A builds, 5
+// repetitions, block 512: every row slower: keys at 2^28 uniform 7834 -> 8273 us (+5.6%),
+// low_entropy +4.5%, all_equal 6801 -> 7673 us (+12.8%); pairs +3.6% to +11%; 2^24 the same (+4% to
+// +11%); ranges disjoint, the A runs within 0.1% of each other. Hopper's shared atomics on one
+// address are not the cost the guess assumed; the vote and shuffle added to every key are. Where a
+// block's life goes (2026-11-22, second session; a traced copy of one pass stamping clock64()
+// between the steps, H200, 2^28 uniform keys, block 512, 43691 tiles, 1807 us a pass): 20895 cycles
+// a block: take_tile 1397 (the tile counter's atomic), load 536, rank_keys 7756 (37%: 8 ballots, 2
+// population counts and a shared counter round trip per key), publish 1080, rank_in_tile 1875,
+// exchange 649, lookback_digits 5231 (25%: p10/p50/p90 4514/5203/5989 cycles, about three L2 round
+// trips of the serial per-digit walk), scatter 2371. Then (predicted: keys 2^28 7834 -> 6700-7200
+// us): the digit walk loads 4 predecessors per round trip (kLookbackDepth;
+// StatusWords::serial_lookback<DEPTH>). Measured (one H200, builds A-B-C-D-A-B, 5 repetitions,
+// block 512): keys 2^28 7792/7794 -> 7070/7074 us (-9%), pairs 9571 -> 8901 (-7%), 2^24 keys 565 ->
+// 527 us, low_entropy 7834 -> 7117, all_equal 6755 -> 6393; 8 predecessors: 7166 (keys), between.
+// Kept at 4. Hardware match.any instead of the 8 ballots per key: keys uniform 11083 us (+57%: it
+// serialises over the distinct digits of a warp), all_equal 4473 us
 // (-30%); dropped. CUB in the same run: keys 5427 us (onesweep 0.77x), pairs 7423 (0.83x).
 // Two changes to rank_keys, A-B-C-D-A in one call on the H200 (5 repetitions, block 512): every
 // item's 8 ballots first, then the counter chain (predicted -3..8% from the ILP): keys 2^28
@@ -84,6 +88,37 @@
 // (-5%), 2^24 477 (-10%), pairs 8903 (-1%), but low_entropy 9448 (+32%) and all_equal 7640
 // (+19%): the early histogram's atomics serialise when a warp's lanes share a digit (CUB spreads
 // them over RANK_NUM_PARTS copies), which the short circuit comes too late to save. Not kept.
+// Third session (2026-11-22, H200, each call A/B builds in one run, 5 repetitions, medians; keys
+// 2^28 uniform unless said; CUB in the same runs: keys 5422-5439 us, pairs 7415-7465, low_entropy
+// 5547-5571, all_equal 3934-3975):
+//   X2 = the early-counts structure above with count atomics that return nothing, peers by
+//     atomicOr, ballots in warps with a heavy digit, short circuit (block 512 x 12). Predicted
+//     6600-6700 us, low_entropy ~7200, all_equal ~5500. Measured: 6799 (baseline at 8200f16's
+//     design 7078), pairs 8956, low_entropy 8690 (+22%), all_equal 4744 (-26%). The first try's
+//     returning atomics (for the warp maximum) had cost all_equal 7611.
+//   X3 = X2 with the look-back moved before the ranking, to publish each inclusive prefix early.
+//     Predicted -12%. Measured +8% (7348): the block waits the same, only sooner. Dropped.
+//   Tile shape: 384 x 20 (CUB's sm_90 keys tile). Predicted -3..7%. Measured 6831 -> 6157 (-10%),
+//     pairs 9022 -> 8131, low_entropy 8718 -> 7892, all_equal 4781 -> 4023. 384 x 16: 6999;
+//     384 x 22: 5910 (kept; 47 KB of static shared memory, 24 keys would need dynamic shared
+//     memory); block 256 x 16 in the same design: 6750-6990.
+//   Peers from match.any in every warp (CUB's WARP_MATCH_ANY): 11450 (+86%). Dropped.
+//   Count atomics over 2 histogram copies (odd and even lanes): uniform +3.4%, low_entropy +3.6%.
+//     Histogram kernel with 8 bin copies (CUB's sm_90 histogram policy): within 1% either way
+//     (uniform -0.4%, low_entropy -0.8%, all_equal +1.2%). Both dropped: contention on the count
+//     atomics is not what low_entropy pays.
+//   ncu (gpu__time_duration, one sort, 384 x 22): histogram 472 us, passes 1341-1345 us each;
+//     CUB's histogram 456, passes 1217-1223. low_entropy: ours 531 and ~1750 per pass, CUB 572
+//     and ~1222; all_equal: ours 379 and ~846, CUB 273 and ~889. The low_entropy loss is in the
+//     passes: its warps ranked by the 8 ballots (or by atomicOr with ~11 lanes of digit 0 on one
+//     address) cost ~400 us a pass more than atomicOr on uniform keys.
+//   Heavy digit by one ballot, the rest by atomicOr (predicted low_entropy 7571 -> 6100-6400,
+//     uniform +-0.5%). Measured against no special case (A-B-C-D-A-B-C, two loops / one loop with
+//     a ballot per key / one loop, the ballot only in heavy warps): low_entropy 7846 -> 6782 /
+//     6850 / 6831 (-13%), uniform 5948 -> 6080 / 6074 / 6036 (+1.5% for the last), pairs +0.5%,
+//     2^24 keys +3.5%; all_equal 3734 -> 3946-3982 (+6%), which came from the heavy digit being
+//     noted by shared atomicMax in the publish step; the warp now finds it itself from its counts.
+//     Kept (one loop, ballot only in heavy warps): the issue asks for skewed keys too.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -106,9 +141,6 @@ constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit
 // A warp holding more keys of one digit than this ranks that digit's keys by one ballot instead
 // of the shared atomicOr, whose lanes on one address serialise.
 constexpr unsigned kHeavyCount = 48;
-#ifndef GPS_OS_HEAVY
-#define GPS_OS_HEAVY 3
-#endif
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both compile without spills for sm_90
@@ -191,8 +223,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       unsigned counts[kWarps][kRadix]; // per-warp digit counts, then tile-sorted starts
     };
     unsigned match[kWarps][kRadix]; // per warp and digit: the lanes holding it (atomicOr), or 0
-    unsigned heavy[kWarps]; // per warp: count << 8 | digit of its most frequent heavy digit, or 0
-    unsigned global_base[kRadix]; // output index of tile-sorted position 0, per digit (wrapping)
+    unsigned global_base[kRadix];   // output index of tile-sorted position 0, per digit (wrapping)
     typename BlockScan<BLOCK>::TempStorage scan;
     unsigned tile;
     int one_digit; // every key of the tile has one digit
@@ -227,8 +258,6 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       (&s.counts[0][0])[i] = 0;
       (&s.match[0][0])[i] = 0;
     }
-    if (threadIdx.x < kWarps)
-      s.heavy[threadIdx.x] = 0;
     __syncthreads();
     tile = s.tile;
     tile_base = tile * kTile; // < n + kTile < 2^32 (n < 2^31 is checked)
@@ -266,20 +295,29 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
 
   // Early counts (CUB's BlockRadixRankMatchEarlyCounts): each warp's digit histogram, one shared
   // atomic per key with no return value, before any ranking, so that the tile's counts are
-  // published as early as possible.
-  __device__ __forceinline__ void count_digits(const unsigned (&keys)[kItems]) {
+  // published as early as possible. Returns the warp's heavy digit (the most frequent one, where
+  // the warp holds more than kHeavyCount keys of it), or kRadix (none), in every lane.
+  __device__ __forceinline__ unsigned count_digits(const unsigned (&keys)[kItems]) {
     unsigned* counts = s.counts[warp_id()];
 #pragma unroll
     for (int j = 0; j < kItems; ++j)
       atomicAdd(&counts[digit_of(keys[j])], 1u);
+    __syncwarp();
+    unsigned most = 0; // count << 8 | digit
+#pragma unroll
+    for (int d = lane_id(); d < kRadix; d += kWarpSize)
+      most = max(most, counts[d] << kRadixBits | static_cast<unsigned>(d));
+#pragma unroll
+    for (int offset = kWarpSize / 2; offset > 0; offset /= 2)
+      most = max(most, __shfl_xor_sync(kFullMask, most, offset));
     __syncthreads();
+    return (most >> kRadixBits) > kHeavyCount ? most & (kRadix - 1) : kRadix;
   }
 
   // Tile totals per digit (thread d owns digit d): turns the warp counts into an exclusive scan
   // over warps and publishes the tile's count of d at once (the look-back's aggregate), so that
-  // later tiles can look back past this one before its prefix is known; notes each warp's most
-  // frequent digit where it holds more than kHeavyCount keys of it. Returns the tile's count of
-  // the thread's digit, missing keys included; `real_count` is without them.
+  // later tiles can look back past this one before its prefix is known. Returns the tile's count
+  // of the thread's digit, missing keys included; `real_count` is without them.
   __device__ __forceinline__ unsigned publish_digit_counts(unsigned& real_count) {
     unsigned digit_count = 0;
     real_count = 0;
@@ -290,8 +328,6 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
         const unsigned c = s.counts[w][d];
         s.counts[w][d] = digit_count;
         digit_count += c;
-        if (GPS_OS_HEAVY && c > kHeavyCount)
-          atomicMax(&s.heavy[w], c << 8 | static_cast<unsigned>(d));
       }
       real_count = digit_count - (d == kRadix - 1 ? kTile - valid : 0u);
       status.publish(tile, d, tile == 0, real_count);
@@ -324,7 +360,8 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // that digit's peers come from one ballot, since its many lanes on one atomicOr address would
   // serialise. A tile of one digit keeps its input order (CUB's short circuit).
   __device__ __forceinline__ void rank_keys(const unsigned (&keys)[kItems],
-                                            unsigned (&ranks)[kItems], bool one_digit) {
+                                            unsigned (&ranks)[kItems], unsigned heavy_digit,
+                                            bool one_digit) {
     if (one_digit) {
 #pragma unroll
       for (int j = 0; j < kItems; ++j)
@@ -336,16 +373,12 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     unsigned* masks = s.match[warp_id()];
     const unsigned below = lane_mask_lt();
     const unsigned me = 1u << lane_id();
-    const unsigned heavy = s.heavy[warp_id()];
-#if GPS_OS_HEAVY >= 2
-    // the heavy digit, or 256 (no digit) in a warp without one
-    const unsigned heavy_digit = heavy != 0 ? heavy & (kRadix - 1) : kRadix;
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
       const unsigned digit = digit_of(keys[j]);
       const bool is_heavy = digit == heavy_digit;
       unsigned heavy_lanes = 0;
-      if (GPS_OS_HEAVY == 2 || heavy_digit != kRadix)
+      if (heavy_digit != kRadix) // the warp's choice
         heavy_lanes = __ballot_sync(kFullMask, is_heavy);
       if (!is_heavy)
         atomicOr(&masks[digit], me);
@@ -353,30 +386,6 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       const unsigned peers = is_heavy ? heavy_lanes : masks[digit];
       ranks[j] = take_ranks(starts, masks, digit, peers, below);
     }
-#else
-    if (heavy != 0) {
-      const unsigned heavy_digit = heavy & (kRadix - 1);
-#pragma unroll
-      for (int j = 0; j < kItems; ++j) {
-        const unsigned digit = digit_of(keys[j]);
-        const bool is_heavy = digit == heavy_digit;
-        const unsigned heavy_lanes = __ballot_sync(kFullMask, is_heavy);
-        if (!is_heavy)
-          atomicOr(&masks[digit], me);
-        __syncwarp();
-        const unsigned peers = is_heavy ? heavy_lanes : masks[digit];
-        ranks[j] = take_ranks(starts, masks, digit, peers, below);
-      }
-    } else {
-#pragma unroll
-      for (int j = 0; j < kItems; ++j) {
-        const unsigned digit = digit_of(keys[j]);
-        atomicOr(&masks[digit], me);
-        __syncwarp();
-        ranks[j] = take_ranks(starts, masks, digit, masks[digit], below);
-      }
-    }
-#endif
     __syncthreads(); // the starts are read: their memory becomes the exchange buffer
   }
 
@@ -470,12 +479,12 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   agent.take_tile(tile_counter, n);
   unsigned keys[Agent::kItems], ranks[Agent::kItems];
   agent.load_keys(keys_in, keys);
-  agent.count_digits(keys);
+  const unsigned heavy_digit = agent.count_digits(keys);
   unsigned real_count;
   const unsigned digit_count = agent.publish_digit_counts(real_count);
   bool one_digit;
   const unsigned digit_start = agent.digit_starts_in_tile(digit_count, one_digit);
-  agent.rank_keys(keys, ranks, one_digit);
+  agent.rank_keys(keys, ranks, heavy_digit, one_digit);
   agent.exchange(keys, ranks);
   agent.lookback_digits(real_count, digit_start, digit_starts); // its barrier ends the exchange
   unsigned digits[Agent::kDigitWords] = {};
