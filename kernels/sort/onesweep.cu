@@ -145,14 +145,23 @@ constexpr unsigned kHeavyCount = 48;
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both compile without spills for sm_90
 // (checked with -Xptxas -v); 384 x 22 takes 47 KB of static shared memory (48 KB is the limit).
+#ifndef GPS_OS_ITEMS
+#define GPS_OS_ITEMS 22
+#endif
+#ifndef GPS_OS_ALIAS
+#define GPS_OS_ALIAS 1 // the match masks share the exchange buffer's memory
+#endif
 template <int BLOCK> struct OnesweepPolicy;
+#ifndef GPS_OS_ITEMS256
+#define GPS_OS_ITEMS256 16
+#endif
 template <> struct OnesweepPolicy<256> {
-  static constexpr int kItems = 16;    // tile of 4096 keys
-  static constexpr int kMinBlocks = 3; // <= 85 registers: 24 warps per SM
+  static constexpr int kItems = GPS_OS_ITEMS256; // tile of 4096 keys
+  static constexpr int kMinBlocks = 3;           // <= 85 registers: 24 warps per SM
 };
 template <> struct OnesweepPolicy<384> {
-  static constexpr int kItems = 22;    // tile of 8448 keys
-  static constexpr int kMinBlocks = 2; // <= 85 registers: 24 warps per SM
+  static constexpr int kItems = GPS_OS_ITEMS; // tile of 8448 keys
+  static constexpr int kMinBlocks = 2;        // <= 85 registers: 24 warps per SM
 };
 
 // ---- up front: the four digit histograms, then their exclusive scans --------------------------
@@ -214,16 +223,21 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   static constexpr int kTile = BLOCK * kItems;
   static constexpr int kWarpItems = kWarpSize * kItems;
   static constexpr int kDigitWords = (kItems + 3) / 4; // the digits a thread scatters, 8 bits each
-  static_assert(kTile >= kWarps * kRadix, "the exchange buffer holds the ranking counters");
+  static_assert(kTile >= 2 * kWarps * kRadix,
+                "the exchange buffer holds the ranking counters and match masks");
   static_assert(BLOCK >= kRadix, "one thread per digit for the scan and the look-back");
 
   struct TempStorage {
     union {
       unsigned exchange[kTile];        // keys, then values, in tile-sorted order
       unsigned counts[kWarps][kRadix]; // per-warp digit counts, then tile-sorted starts
+      // [1]: per warp and digit, the lanes holding it (atomicOr), or 0
+      unsigned ranking[2][kWarps][kRadix];
     };
-    unsigned match[kWarps][kRadix]; // per warp and digit: the lanes holding it (atomicOr), or 0
-    unsigned global_base[kRadix];   // output index of tile-sorted position 0, per digit (wrapping)
+#if !GPS_OS_ALIAS
+    unsigned match_[kWarps][kRadix];
+#endif
+    unsigned global_base[kRadix]; // output index of tile-sorted position 0, per digit (wrapping)
     typename BlockScan<BLOCK>::TempStorage scan;
     unsigned tile;
     int one_digit; // every key of the tile has one digit
@@ -243,6 +257,14 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       : s(storage), shift(digit_shift), status(digit_status),
         first(warp_id() * kWarpItems + lane_id()) {}
 
+  __device__ __forceinline__ unsigned* match_masks(int warp) const {
+#if GPS_OS_ALIAS
+    return s.ranking[1][warp];
+#else
+    return s.match_[warp];
+#endif
+  }
+
   __device__ __forceinline__ unsigned digit_of(unsigned key) const {
     return (ordered(key) >> shift) & (kRadix - 1);
   }
@@ -256,7 +278,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     }
     for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK) {
       (&s.counts[0][0])[i] = 0;
-      (&s.match[0][0])[i] = 0;
+      match_masks(0)[i] = 0;
     }
     __syncthreads();
     tile = s.tile;
@@ -370,7 +392,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       return;
     }
     unsigned* starts = s.counts[warp_id()];
-    unsigned* masks = s.match[warp_id()];
+    unsigned* masks = match_masks(warp_id());
     const unsigned below = lane_mask_lt();
     const unsigned me = 1u << lane_id();
 #pragma unroll
