@@ -119,6 +119,13 @@
 //     2^24 keys +3.5%; all_equal 3734 -> 3946-3982 (+6%), which came from the heavy digit being
 //     noted by shared atomicMax in the publish step; the warp now finds it itself from its counts.
 //     Kept (one loop, ballot only in heavy warps): the issue asks for skewed keys too.
+//   Final at 384 x 22 (anchor runs, commit 63ee721): keys 5795 us (0.94x CUB), low_entropy 6438,
+//     all_equal 3591. Then the match masks moved into the exchange buffer's memory (unused until
+//     the ranking ends): 47 -> 35 KB of shared memory, the same time (5786 against 5786), and room
+//     for more keys per thread. Predicted for 24 keys: -1..3%. Measured (A-B-C-D-A-C-B): 384 x 24
+//     keys 5619/5625 (-2.9%), pairs 7915 -> 7543 (-4.7%), low_entropy 6278 (-2.1%), all_equal 3430
+//     (-4.8%); 384 x 26 (spills): keys 5617, pairs 7715; block 256 x 16 / 20 / 24 (3 blocks per
+//     SM): 7047 / 6143 / 5703. Kept: 24 keys at both blocks.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -143,25 +150,16 @@ constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit
 constexpr unsigned kHeavyCount = 48;
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
-// (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both compile without spills for sm_90
-// (checked with -Xptxas -v); 384 x 22 takes 47 KB of static shared memory (48 KB is the limit).
-#ifndef GPS_OS_ITEMS
-#define GPS_OS_ITEMS 22
-#endif
-#ifndef GPS_OS_ALIAS
-#define GPS_OS_ALIAS 1 // the match masks share the exchange buffer's memory
-#endif
+// (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both take 80 registers and compile without
+// spills for sm_90 (checked with -Xptxas -v); 26 keys spill. Both run 24 warps per SM.
 template <int BLOCK> struct OnesweepPolicy;
-#ifndef GPS_OS_ITEMS256
-#define GPS_OS_ITEMS256 16
-#endif
 template <> struct OnesweepPolicy<256> {
-  static constexpr int kItems = GPS_OS_ITEMS256; // tile of 4096 keys
-  static constexpr int kMinBlocks = 3;           // <= 85 registers: 24 warps per SM
+  static constexpr int kItems = 24;    // tile of 6144 keys, 26 KB of shared memory
+  static constexpr int kMinBlocks = 3; // <= 85 registers
 };
 template <> struct OnesweepPolicy<384> {
-  static constexpr int kItems = GPS_OS_ITEMS; // tile of 8448 keys
-  static constexpr int kMinBlocks = 2;        // <= 85 registers: 24 warps per SM
+  static constexpr int kItems = 24;    // tile of 9216 keys, 38 KB of shared memory
+  static constexpr int kMinBlocks = 2; // <= 85 registers
 };
 
 // ---- up front: the four digit histograms, then their exclusive scans --------------------------
@@ -234,9 +232,6 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       // [1]: per warp and digit, the lanes holding it (atomicOr), or 0
       unsigned ranking[2][kWarps][kRadix];
     };
-#if !GPS_OS_ALIAS
-    unsigned match_[kWarps][kRadix];
-#endif
     unsigned global_base[kRadix]; // output index of tile-sorted position 0, per digit (wrapping)
     typename BlockScan<BLOCK>::TempStorage scan;
     unsigned tile;
@@ -257,13 +252,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       : s(storage), shift(digit_shift), status(digit_status),
         first(warp_id() * kWarpItems + lane_id()) {}
 
-  __device__ __forceinline__ unsigned* match_masks(int warp) const {
-#if GPS_OS_ALIAS
-    return s.ranking[1][warp];
-#else
-    return s.match_[warp];
-#endif
-  }
+  __device__ __forceinline__ unsigned* match_masks(int warp) const { return s.ranking[1][warp]; }
 
   __device__ __forceinline__ unsigned digit_of(unsigned key) const {
     return (ordered(key) >> shift) & (kRadix - 1);
