@@ -126,6 +126,12 @@
 //     keys 5619/5625 (-2.9%), pairs 7915 -> 7543 (-4.7%), low_entropy 6278 (-2.1%), all_equal 3430
 //     (-4.8%); 384 x 26 (spills): keys 5617, pairs 7715; block 256 x 16 / 20 / 24 (3 blocks per
 //     SM): 7047 / 6143 / 5703. Kept: 24 keys at both blocks.
+//   Then (one call, A-B-C-D-A-B-C): the keys of tile blockIdx.x loaded while the tile counter's
+//     atomic is in flight, reloaded when the counter answers another index (predicted -3..6%: the
+//     atomic was 7% of a block's life in the trace). Measured: keys 5618/5617 -> 5794/5797 us
+//     (+3.1%), pairs +1.9%, all_equal +5.5%. With it, 2 or 8 look-back predecessors per round trip
+//     instead of 4: keys 5737/5729 and 5737 (both -1% against 4, within that slower build). Not
+//     kept (code as at 16282f4).
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
