@@ -132,6 +132,10 @@
 //     (+3.1%), pairs +1.9%, all_equal +5.5%. With it, 2 or 8 look-back predecessors per round trip
 //     instead of 4: keys 5737/5729 and 5737 (both -1% against 4, within that slower build). Not
 //     kept (code as at 16282f4).
+//   On the final build (A-B-C-D-E-A-B-E, no predictions beyond +-1..3%): 2 look-back predecessors
+//     per round trip: keys 5656/5650 against 5613/5612 with 4 (+0.7%), all_equal +2.2%; 8: keys
+//     5628 (+0.3%), all_equal -0.9%; the heavy-digit threshold at 24 or 96 keys instead of 48:
+//     low_entropy 6275 and 6276/6277 against 6276, uniform unchanged. Kept: 4 and 48.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
