@@ -136,13 +136,6 @@
 //     per round trip: keys 5656/5650 against 5613/5612 with 4 (+0.7%), all_equal +2.2%; 8: keys
 //     5628 (+0.3%), all_equal -0.9%; the heavy-digit threshold at 24 or 96 keys instead of 48:
 //     low_entropy 6275 and 6276/6277 against 6276, uniform unchanged. Kept: 4 and 48.
-//   Evict-first loads and stores (A-B-C-D-A-B-D): the A build, meant as the baseline, wrote the
-//     scatter's address as pointer + base + position (two 64-bit adds) instead of pointer[base +
-//     position] (a 32-bit add, then the widening), and was faster than 16282f4: keys 5463/5461
-//     against 5612 us in the call before (-2.7%), low_entropy 6100/6097 (-2.8%), all_equal 3321
-//     (-2.3%), pairs 7474/7451 (-0.6%); CUB 5429 in both calls. Kept. Evict-first loads: keys
-//     the same (5461/5454), pairs +6.9% (7966); evict-first stores: keys +1.5%, pairs +8%; both:
-//     the same as the stores. Not kept.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -249,10 +242,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       // [1]: per warp and digit, the lanes holding it (atomicOr), or 0
       unsigned ranking[2][kWarps][kRadix];
     };
-    // per digit d: the output index of tile-sorted position 0 if it held d; never negative, since
-    // the keys below d in the whole input (digit_starts[d]) include those of this tile
-    // (digit_start), so the scatter adds it and the position to the pointer one at a time
-    unsigned global_base[kRadix];
+    unsigned global_base[kRadix]; // output index of tile-sorted position 0, per digit (wrapping)
     typename BlockScan<BLOCK>::TempStorage scan;
     unsigned tile;
     int one_digit; // every key of the tile has one digit
@@ -474,7 +464,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       if constexpr (PAIRS)
         digits[j / 4] |= d << (8 * (j % 4));
       if (full || pos < valid)
-        *(keys_out + s.global_base[d] + pos) = key; // two 64-bit adds: see global_base
+        keys_out[s.global_base[d] + pos] = key;
     }
   }
 
@@ -493,7 +483,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       const unsigned pos = j * BLOCK + threadIdx.x;
       const unsigned d = (digits[j / 4] >> (8 * (j % 4))) & (kRadix - 1);
       if (full || pos < valid)
-        *(vals_out + s.global_base[d] + pos) = s.exchange[pos];
+        vals_out[s.global_base[d] + pos] = s.exchange[pos];
     }
   }
 };
