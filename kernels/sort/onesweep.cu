@@ -136,6 +136,14 @@
 //     per round trip: keys 5656/5650 against 5613/5612 with 4 (+0.7%), all_equal +2.2%; 8: keys
 //     5628 (+0.3%), all_equal -0.9%; the heavy-digit threshold at 24 or 96 keys instead of 48:
 //     low_entropy 6275 and 6276/6277 against 6276, uniform unchanged. Kept: 4 and 48.
+//   Evict-first loads and stores (A-B-C-D-A-B-D): the A build, meant as the baseline, wrote the
+//     scatter's address as pointer + base + position (two 64-bit adds) instead of pointer[base +
+//     position] (a 32-bit add, then the widening), and was faster than 16282f4: keys 5463/5461
+//     against 5612 us in the call before (-2.7%), low_entropy 6100/6097 (-2.8%), all_equal 3321
+//     (-2.3%), pairs 7474/7451 (-0.6%); CUB 5429 in both calls. Not on main yet: the session's
+//     device time ran out before the full GPU tests and the sanitizers could run on it (branch
+//     wip/ptr, commit 9a7c046). Evict-first loads: keys the same (5461/5454), pairs +6.9% (7966);
+//     evict-first stores: keys +1.5%, pairs +8%; both: the same as the stores. Not kept.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
