@@ -245,10 +245,11 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
 
   struct TempStorage {
     union {
-      unsigned exchange[kTile];        // keys, then values, in tile-sorted order
-      unsigned counts[kWarps][kRadix]; // per-warp digit counts, then tile-sorted starts
-      // [1]: per warp and digit, the lanes holding it (atomicOr), or 0
-      unsigned ranking[2][kWarps][kRadix];
+      unsigned exchange[kTile]; // keys, then values, in tile-sorted order
+      struct {
+        unsigned counts[kWarps][kRadix]; // per-warp digit counts, then tile-sorted starts
+        unsigned match[kWarps][kRadix];  // per warp and digit: the lanes holding it (atomicOr)
+      } rank;                            // until the ranking ends
     };
     unsigned global_base[kRadix]; // output index of tile-sorted position 0, per digit (wrapping)
     typename BlockScan<BLOCK>::TempStorage scan;
@@ -270,8 +271,6 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       : s(storage), shift(digit_shift), status(digit_status),
         first(warp_id() * kWarpItems + lane_id()) {}
 
-  __device__ __forceinline__ unsigned* match_masks(int warp) const { return s.ranking[1][warp]; }
-
   __device__ __forceinline__ unsigned digit_of(unsigned key) const {
     return (ordered(key) >> shift) & (kRadix - 1);
   }
@@ -284,8 +283,8 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       s.one_digit = 0;
     }
     for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK) {
-      (&s.counts[0][0])[i] = 0;
-      match_masks(0)[i] = 0;
+      (&s.rank.counts[0][0])[i] = 0;
+      (&s.rank.match[0][0])[i] = 0;
     }
     __syncthreads();
     tile = s.tile;
@@ -327,7 +326,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // published as early as possible. Returns the warp's heavy digit (the most frequent one, where
   // the warp holds more than kHeavyCount keys of it), or kRadix (none), in every lane.
   __device__ __forceinline__ unsigned count_digits(const unsigned (&keys)[kItems]) {
-    unsigned* counts = s.counts[warp_id()];
+    unsigned* counts = s.rank.counts[warp_id()];
 #pragma unroll
     for (int j = 0; j < kItems; ++j)
       atomicAdd(&counts[digit_of(keys[j])], 1u);
@@ -354,8 +353,8 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       const int d = threadIdx.x;
 #pragma unroll
       for (int w = 0; w < kWarps; ++w) {
-        const unsigned c = s.counts[w][d];
-        s.counts[w][d] = digit_count;
+        const unsigned c = s.rank.counts[w][d];
+        s.rank.counts[w][d] = digit_count;
         digit_count += c;
       }
       real_count = digit_count - (d == kRadix - 1 ? kTile - valid : 0u);
@@ -376,7 +375,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
         s.one_digit = 1;
 #pragma unroll
       for (int w = 0; w < kWarps; ++w)
-        s.counts[w][threadIdx.x] += digit_start;
+        s.rank.counts[w][threadIdx.x] += digit_start;
     }
     __syncthreads();
     one_digit = s.one_digit != 0;
@@ -398,8 +397,8 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       __syncthreads(); // as below
       return;
     }
-    unsigned* starts = s.counts[warp_id()];
-    unsigned* masks = match_masks(warp_id());
+    unsigned* starts = s.rank.counts[warp_id()];
+    unsigned* masks = s.rank.match[warp_id()];
     const unsigned below = lane_mask_lt();
     const unsigned me = 1u << lane_id();
 #pragma unroll
