@@ -140,10 +140,15 @@
 //     scatter's address as pointer + base + position (two 64-bit adds) instead of pointer[base +
 //     position] (a 32-bit add, then the widening), and was faster than 16282f4: keys 5463/5461
 //     against 5612 us in the call before (-2.7%), low_entropy 6100/6097 (-2.8%), all_equal 3321
-//     (-2.3%), pairs 7474/7451 (-0.6%); CUB 5429 in both calls. Not on main yet: the session's
-//     device time ran out before the full GPU tests and the sanitizers could run on it (branch
-//     wip/ptr, commit 9a7c046). Evict-first loads: keys the same (5461/5454), pairs +6.9% (7966);
-//     evict-first stores: keys +1.5%, pairs +8%; both: the same as the stores. Not kept.
+//     (-2.3%), pairs 7474/7451 (-0.6%); CUB 5429 in both calls. Evict-first loads: keys the same
+//     (5461/5454), pairs +6.9% (7966); evict-first stores: keys +1.5%, pairs +8%; both: the same
+//     as the stores. Not kept.
+//   The address form on its own (A-B-C-B-A-C, CUB keys 5445 us): P0 = pointer[base + position]
+//     for keys and values, P1 = pointer + base + position for both, P2 = P1 for keys, P0 for
+//     values. Predicted: P1 keys -2.7%, pairs -1% from P2. Measured: keys 5619/5615 (P0), 5461/5461
+//     (P1), 5459/5459 (P2); pairs 7543/7555, 7670/7665 (+1.6%), 7757/7759 (+2.8%); all_equal pairs
+//     5292/5290, 5574/5572 (+5.3%), 5596/5595; low_entropy keys 6281/6279, 6108/6108, 6106/6106.
+//     Kept: P1 for the keys-only pass, P0 for pairs (each pass's PTX identical to the measured).
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -251,7 +256,10 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
         unsigned match[kWarps][kRadix];  // per warp and digit: the lanes holding it (atomicOr)
       } rank;                            // until the ranking ends
     };
-    unsigned global_base[kRadix]; // output index of tile-sorted position 0, per digit (wrapping)
+    // per digit d: the output index of tile-sorted position 0 if it held d; never negative, since
+    // the keys below d in the whole input (digit_starts[d]) include those of this tile
+    // (digit_start), so the scatter adds it and the position to the pointer one at a time
+    unsigned global_base[kRadix];
     typename BlockScan<BLOCK>::TempStorage scan;
     unsigned tile;
     int one_digit; // every key of the tile has one digit
@@ -471,7 +479,10 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       if constexpr (PAIRS)
         digits[j / 4] |= d << (8 * (j % 4));
       if (full || pos < valid)
-        keys_out[s.global_base[d] + pos] = key;
+        if constexpr (PAIRS)
+          keys_out[s.global_base[d] + pos] = key;
+        else // two 64-bit adds (see global_base): keys -2.8%, but pairs +1.6% (header)
+          *(keys_out + s.global_base[d] + pos) = key;
     }
   }
 
