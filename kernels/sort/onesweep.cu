@@ -149,6 +149,10 @@
 //     (P1), 5459/5459 (P2); pairs 7543/7555, 7670/7665 (+1.6%), 7757/7759 (+2.8%); all_equal pairs
 //     5292/5290, 5574/5572 (+5.3%), 5596/5595; low_entropy keys 6281/6279, 6108/6108, 6106/6106.
 //     Kept: P1 for the keys-only pass, P0 for pairs (each pass's PTX identical to the measured).
+//   Pairs with only the values' address in the new form (H100, A-B-A-B; predicted +-2%): uniform
+//     2^28 9425/9434 against 9440/9440 us, 2^24 the same, low_entropy 8029/7995 against
+//     8108/8105 (-1.2%), all_equal -0.2%; CUB 8909. Not kept: within 1.5% and not measured on the
+//     H200, where both stores in the new form cost pairs 1.6% (branch wip/vptr).
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
