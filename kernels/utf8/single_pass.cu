@@ -87,6 +87,29 @@
 //   Dropped, measured slower: staging steps 1..3 in a loop that is not unrolled (values rotated to
 //     index 0: half the code, against the 15% instruction-fetch stalls; predicted -3..5%; latin
 //     +3%, cjk +3%, mixed b512 +3.6%).
+//   Dropped, measured: a well-formed fast path of the classification (branch wip/utf8-fast2,
+//     chunk.hpp's classify_well_formed: continuation bytes exactly where the leads ask for them,
+//     by byte shifts of the lead masks, about 25 operations a word; the exact classify_chunk out
+//     of line for the chunks it turns down). Predicted (H200, 2^28): validate mixed 247.6 ->
+//     150-170 us, decode mixed b512 670 -> 590-630, latin and cjk -8..12%. Measured, H200, A-B-A-B
+//     with 5 repetitions each, us (mixed / latin / cjk / emoji / mixed_errors / ascii):
+//       exact only (as here): decode b256 710 / 650 / 528 / 455 / 731 / 447, mixed b512 670;
+//         validate 247 / 249 / 249 / 249 / 26.9 / 65.1.
+//       fast path for 2- and 3-byte leads other than E0, E1, ED: decode 752 / 539 / 425 / 548 /
+//         836 / 446, mixed b512 687; validate 245 / 135 / 135 / 348 / 29.1 / 66.4.
+//       every lead on the fast path (C0, C1, F5..FF and the narrowed second bytes of E0, ED, F0,
+//         F4 checked behind a lead filter, out of line so that decode keeps 64 registers): decode
+//         711 / 557 / 441 / 476 / 1077 / 444, mixed b512 651 (-2.8%); validate 209 / 150 / 150 /
+//         272 / 33.2 / 74.0. Inline instead: decode at 73 and 82 registers, mixed b512 803.
+//     Latin and CJK gain 14-20% (decode) and 40% (validate), but mixed text, the goal's mix, only
+//     2.8% at its best block, and emoji lose 5% and mixed_errors 47% (most warps hold an ill-formed
+//     chunk, so they run both classifications): not kept.
+// The ceiling (a micro-benchmark, not in results/: read 2^28 bytes, write each as a 32-bit word,
+//   as an all-ASCII decode does, 5 x 2^28 bytes of traffic): with each warp store writing
+//   contiguous bytes, 344 us on the H200 (3904 GB/s, 0.92x the copy rate of the utf8 rows, 4254
+//   GB/s) and 470 us on the H100 (2858 GB/s, 0.95x of 3009), with 4- or 16-byte stores alike; with
+//   16-byte stores laid 64 bytes apart (each lane its own 64 output bytes), 713 and 820 us. Decode
+//   of ASCII takes 446 us on the H200: 1.3x the ceiling, the write path's own overhead.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
