@@ -153,6 +153,12 @@
 //     2^28 9425/9434 against 9440/9440 us, 2^24 the same, low_entropy 8029/7995 against
 //     8108/8105 (-1.2%), all_equal -0.2%; CUB 8909. Not kept: within 1.5% and not measured on the
 //     H200, where both stores in the new form cost pairs 1.6% (branch wip/vptr).
+//   Pairs: the tile's values prefetched into L2 by one cp.async.bulk.prefetch as the tile starts
+//     (H100, A-B-A-B; predicted -1..4%, the values' loads after the scatter hitting L2). Measured:
+//     uniform 2^28 9739/9743 against 9154/9180 us (+6.1%), 2^24 +5.5%, 2^30 +6.7%, low_entropy
+//     +4.0%, all_equal +6.4%; keys the same (5523/5519 against 5520/5523). Not kept (wip/vpf).
+//   int32 keys sort 3% slower than uint32 (the anchors). The XOR of the order transform applied
+//     after the shift in digit_of, to fold into the mask: the same PTX, so not measured.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
