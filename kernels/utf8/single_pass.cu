@@ -110,6 +110,15 @@
 //   GB/s) and 470 us on the H100 (2858 GB/s, 0.95x of 3009), with 4- or 16-byte stores alike; with
 //   16-byte stores laid 64 bytes apart (each lane its own 64 output bytes), 713 and 820 us. Decode
 //   of ASCII takes 446 us on the H200: 1.3x the ceiling, the write path's own overhead.
+// ncu against it (H200, commit 5f1aaff, 2^28, --clock-control none; stalls per issued instruction):
+//   ceiling kernel  331 us, DRAM 83% of peak, 105 M warp instructions, 76% warps active, issue
+//                   31%; stalls long scoreboard 15.8, MIO throttle 12.6 (waiting on memory).
+//   decode ascii    448 us (b256), DRAM 61%, 208 M instructions, 49% warps active (64
+//                   registers), issue 45%; stalls barrier 7.2, long scoreboard 2.9: the blocks
+//                   wait at the barriers around warp 0's look-back, and too few run per SM to hide it.
+//   decode mixed    662 us (b512), DRAM 30%, 498 M instructions, issue 73%; stalls not selected
+//                   3.0, math pipe throttle 2.4, 17.5 M shared-memory bank conflicts: integer
+//                   work, 4.7x the ceiling's instructions. 0.8x copy needs about half of them.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
