@@ -115,7 +115,7 @@
 //                   31%; stalls long scoreboard 15.8, MIO throttle 12.6 (waiting on memory).
 //   decode ascii    448 us (b256), DRAM 61%, 208 M instructions, 49% warps active (64
 //                   registers), issue 45%; stalls barrier 7.2, long scoreboard 2.9: the blocks
-//                   wait at the barriers around warp 0's look-back, and too few run per SM to hide it.
+//                   wait at the barriers around warp 0's look-back, too few per SM to hide it.
 //   decode mixed    662 us (b512), DRAM 30%, 498 M instructions, issue 73%; stalls not selected
 //                   3.0, math pipe throttle 2.4, 17.5 M shared-memory bank conflicts: integer
 //                   work, 4.7x the ceiling's instructions. 0.8x copy needs about half of them.
