@@ -123,10 +123,12 @@
 //     wip/gather: the step's bytes laid contiguous in shared memory, its unit starts listed in
 //     order by 16 fixed slots per lane, lane l decoding units l, l + 32, ...: every lane the same
 //     trips, where the loop takes the warp's most). Predicted (H200, 2^28): mixed b512 670 ->
-//     560-620 us, cjk -0..10%, emoji +-5%. Measured (A-B-C-B, 5 repetitions; G1 = gather for the
-//     loop mode, G2 = for split mode too): mixed b512 671 / 689, 689 / 811; b256 709 / 721, 720 /
-//     855; latin 651 / 719, 718 / 710; cjk 528 / 626, 625 / 618; emoji 455 / 556, 555 / 548; ascii
-//     452 / 452. Correct (every GPU test, memcheck, racecheck, synccheck clean) but slower: within
+//     560-620 us, cjk -0..10%, emoji +-5%. Measured (5 repetitions, in us, in the call's order
+//     G0 / G1 / G2 / G1; G0 as here, G1 gather for the loop mode, G2 for split mode too): mixed
+//     b512 671 / 689 / 811 / 689, b256 709 / 721 / 855 / 720; latin 651 / 719 / 710 / 718; cjk 528
+//     / 626 / 618 / 625; emoji 455 / 556 / 548 / 555; ascii 452 / 452 / 451 / 451; mixed_errors
+//     730 / 737 / 855 / 736.
+//     Correct (every GPU test, memcheck, racecheck, synccheck clean) but slower: within
 //     one script the lanes' unit counts differ little, so the loop's trips are close to the mean,
 //     and the list costs more than the divergence it removes.
 #include "common/block.cuh"
