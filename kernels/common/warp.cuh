@@ -50,12 +50,18 @@ template <typename T> __device__ __forceinline__ T warp_inclusive_scan(T value) 
   return value;
 }
 
-// Sum across the 32 lanes of a full warp; every lane gets the result.
-template <typename T> __device__ __forceinline__ T warp_reduce_sum(T value) {
+// `op` over the 32 lanes of a full warp (a butterfly over __shfl_xor_sync); every lane gets the
+// result. `op` must be associative and commutative.
+template <typename T, typename Op> __device__ __forceinline__ T warp_all_reduce(T value, Op op) {
 #pragma unroll
   for (int offset = kWarpSize / 2; offset > 0; offset /= 2)
-    value += __shfl_xor_sync(kFullMask, value, offset);
+    value = op(value, __shfl_xor_sync(kFullMask, value, offset));
   return value;
+}
+
+// Sum across the 32 lanes of a full warp; every lane gets the result.
+template <typename T> __device__ __forceinline__ T warp_reduce_sum(T value) {
+  return warp_all_reduce(value, [](T a, T b) { return a + b; });
 }
 
 } // namespace gps

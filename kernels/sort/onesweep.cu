@@ -353,9 +353,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
 #pragma unroll
     for (int d = lane_id(); d < kRadix; d += kWarpSize)
       most = max(most, counts[d] << kRadixBits | static_cast<unsigned>(d));
-#pragma unroll
-    for (int offset = kWarpSize / 2; offset > 0; offset /= 2)
-      most = max(most, __shfl_xor_sync(kFullMask, most, offset));
+    most = warp_all_reduce(most, [](unsigned a, unsigned b) { return max(a, b); });
     __syncthreads();
     return (most >> kRadixBits) > kHeavyCount ? most & (kRadix - 1) : kRadix;
   }

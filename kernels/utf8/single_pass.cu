@@ -443,9 +443,7 @@ __global__ void __launch_bounds__(BLOCK)
       first =
           static_cast<unsigned>(chunks.chunk_at(j) - grid.begin) + chunk::lowest_bit(ill_formed);
   }
-#pragma unroll
-  for (int offset = kWarpSize / 2; offset > 0; offset /= 2)
-    first = min(first, __shfl_xor_sync(kFullMask, first, offset));
+  first = warp_all_reduce(first, [](unsigned a, unsigned b) { return min(a, b); });
   if (lane_id() == 0 && first != tiles::kNoError)
     atomicMin(&s_first, first);
   __syncthreads();
