@@ -505,7 +505,7 @@ def plot_comparisons(comparisons: List[Comparison], path: str) -> None:
         if not gpu.empty:
             ax.legend(fontsize=7, ncol=2)
         ax.grid(True, alpha=0.3)
-    fig.savefig(path, dpi=110, bbox_inches="tight")
+    style.save_figure(fig, path, 110)
     plt.close(fig)
 
 

@@ -177,7 +177,7 @@ class Figures:
         self.out_dir.mkdir(parents=True, exist_ok=True)
         for ext in ("png", "svg") if self.svg else ("png",):
             path = self.out_dir / f"{stem}.{ext}"
-            fig.savefig(path, dpi=DPI, bbox_inches="tight")
+            style.save_figure(fig, path, DPI)
             self.written.append(path)
         plt.close(fig)
 

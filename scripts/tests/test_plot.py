@@ -63,6 +63,14 @@ def test_writes_every_graph(plotted):
         assert path.read_bytes()[:8] == PNG_MAGIC
 
 
+def test_pngs_are_stored_with_a_palette(plotted):
+    from PIL import Image  # matplotlib's own dependency
+
+    for path in plotted.out_dir.glob("*.png"):
+        with Image.open(path) as image:
+            assert image.mode == "P", path.name  # style.save_figure: 256 colours, a third the bytes
+
+
 def test_prints_the_files_it_wrote(plotted):
     listed = set(plotted.stdout.split())
     on_disk = {str(p) for p in plotted.out_dir.iterdir()}
