@@ -7,7 +7,8 @@ Every input must be a gpu_bench result file (results.py checks it) of the same G
 (--allow-mixed merges others); at least one benchmark must have been measured (a run whose
 every row was skipped with an error, e.g. GPU rows on a machine without a GPU, is refused).
 The context is the first file's, with the gps_* metadata of all inputs merged: gps_rows and
-gps_variants as unions, gps_suites in the order met. Benchmarks are concatenated in the order
+gps_variants as unions (gps_rows kept to the rows the merged file holds: gpu_bench describes every
+row it registers, about 2 MB, also in a filtered run), gps_suites in the order met. Benchmarks are concatenated in the order
 given; one that appears twice is an error. The output is written only when all of this holds
 (through a temporary file, so a failed merge leaves no partial file).
 
@@ -72,6 +73,10 @@ def merge(parts: List[Tuple[str, dict]], allow_mixed: bool = False) -> dict:
                 raise ScriptError(f"{path}: {row.get('name')} appears twice")
             seen.add(key)
             merged["benchmarks"].append(row)
+    if "gps_rows" in context:  # only the rows this file holds
+        held = {row.get("run_name") for row in merged["benchmarks"]}
+        rows = json.loads(context["gps_rows"])
+        context["gps_rows"] = json.dumps({k: v for k, v in rows.items() if k in held})
     return merged
 
 

@@ -119,3 +119,15 @@ def test_duplicates(tmp_path, capsys, run_file):
 def test_output_folder_missing(tmp_path, capsys, run_file):
     status, _, err = run(capsys, "-o", tmp_path / "no" / "m.json", run_file)
     assert status == 2 and "does not exist" in err and len(err.strip().splitlines()) == 1
+
+
+def test_row_metadata_kept_to_the_rows_held(tmp_path, capsys, meta_file):
+    # a filtered run: gpu_bench describes every registered row, the file holds a few
+    doc = load_doc(meta_file)
+    doc["benchmarks"] = [b for b in doc["benchmarks"] if b["name"].startswith("scan/")]
+    part = write_doc(tmp_path / "scan.json", doc)
+    out = tmp_path / "merged.json"
+    assert run(capsys, "-o", out, part)[0] == 0
+    rows = json.loads(load_doc(out)["context"]["gps_rows"])
+    assert set(rows) == {b["run_name"] for b in doc["benchmarks"]}
+    assert results.load(str(out)).has_metadata
