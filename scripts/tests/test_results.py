@@ -245,10 +245,13 @@ def test_roles_derived_from_names_for_old_files():
     assert f.info("scan").anchor == "cub" and f.info("scan").reference == "cpu"
 
 
-def test_committed_results_still_load():
-    """The committed H200 run (no metadata) reads with the name fallback, suites in run order."""
-    f = results.load(str(FIXTURES.parent.parent.parent / "results" / "nvidia-h200.json"))
-    assert f.suites == ["scan", "compact", "reduce", "sort"]
+@pytest.mark.parametrize("name", ["nvidia-h200", "nvidia-h100-80gb-hbm3"])
+def test_committed_results_still_load(name):
+    """The committed full runs (with metadata) load, named after their GPU, suites in run order.
+    (Files without metadata read by the name fallback: test_metadata_and_names_give_the_same_rows.)"""
+    f = results.load(str(FIXTURES.parent.parent.parent / "results" / f"{name}.json"))
+    assert f.has_metadata and f.gpu_slug == name
+    assert f.suites == ["scan", "compact", "reduce", "sort", "utf8"]
     assert f.info("sort").unit == "keys" and f.info("sort").reference == "cpu_std_sort"
     assert set(f.info("compact").with_role("vendor")) == {"thrust_copy_if", "thrust_remove_copy",
                                                            "cub"}
