@@ -159,6 +159,26 @@
 //     +4.0%, all_equal +6.4%; keys the same (5523/5519 against 5520/5523). Not kept (wip/vpf).
 //   int32 keys sort 3% slower than uint32 (the anchors). The XOR of the order transform applied
 //     after the shift in digit_of, to fold into the mask: the same PTX, so not measured.
+// Fourth session (2026-11-22, H100): where pairs lose to CUB there. Values cost CUB 3351 us a
+//   sort at 2^28 (pairs minus keys) and us 3868 (+15%; on the H200 2034 against 2107, +4%;
+//   results/partial/nvidia-{h100,h200}-headline.json).
+//   ncu, one sort's four passes (--clock-control none): the same DRAM bytes (2.2 GB read and
+//   written a pass), but 2.15-2.30 ms a pass against CUB's 2.03-2.16; issue active 25-27%
+//   against 32-34%; stalls per issue long scoreboard 5.7-6.4 against 4.2-4.6, barrier 5.3-6.0
+//   against 4.6-5.2, lg throttle 0.63-0.72 against 0.08; 155 M shared bank conflicts against 81 M
+//   (keys: 134 M against 60 M, at the same 1.25 ms a pass); 42.8 M L2 write requests against
+//   39.7 M. CUB's pairs tile is 384 x 23 (30393 tiles), its keys tile 384 x 19. A/B on the H100
+//   (branch wip/pairs-h100, A-B-C-D-E-A, 5 repetitions, medians in us, pairs 2^28 uniform /
+//   low_entropy / all_equal / 2^30 uniform; CUB 8927 / 7867 / 6799 / 34335):
+//     24 items (as here)          9461 and 9451 / 8111 and 8104 / 6699 and 6695 / 36147 and 36155
+//     20 items per thread         9787 / 8455 / 6861 / 37432   (predicted -1..4%; +3.5%)
+//     22 items per thread         9576 / 8347 / 6732 / 36502   (+1.3%)
+//     24, values loaded before the look-back (their latency under it; predicted -1..4%)
+//                                 9405 / 7974 / 6544 / 36211   (-0.5%, -1.6%, -2.3%, +0.2%)
+//     20, values loaded early     9870 / 8423 / 6680 / 38028
+//   Not kept: smaller tiles are slower, and the early load gains under 1% on uniform pairs (not
+//   measured on the H200). The gap is in how the pass issues its work (fewer instructions than
+//   CUB's, 593 M against 708 M, but a lower issue rate), not in the bytes it moves.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
