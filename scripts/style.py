@@ -118,5 +118,6 @@ def save_figure(fig, path, dpi: int) -> None:
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
     buffer.seek(0)
     with Image.open(buffer) as image:
-        palette = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+        median_cut = getattr(getattr(Image, "Quantize", Image), "MEDIANCUT")  # Pillow < 9.1 too
+        palette = image.convert("RGB").quantize(colors=256, method=median_cut)
         palette.save(path, optimize=True)
