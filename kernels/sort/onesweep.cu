@@ -179,6 +179,14 @@
 //   Not kept: smaller tiles are slower, and the early load gains under 1% on uniform pairs (not
 //   measured on the H200). The gap is in how the pass issues its work (fewer instructions than
 //   CUB's, 593 M against 708 M, but a lower issue rate), not in the bytes it moves.
+//   Keys, the same ncu (H100): our pass and CUB's both take 1.25 ms, ours with 534 M warp
+//   instructions at 80 registers (2 blocks, 24 warps per SM, issue active 41%), CUB's with 713 M
+//   at 56 registers (3 blocks of 384 x 19, 36 warps, issue active 55%). A/B (branch
+//   wip/keys-occupancy, A-B-C-D-E-A, 5 repetitions; predicted for 3 blocks per SM at 16-20 keys a
+//   thread: -3..+5%): keys 2^28 5524 and 5523 us at 384 x 24, 2 blocks (CUB 5545); 3 blocks per
+//   SM (56 registers) at 16 keys 5934 (+7.4%, no spills), 18 keys 6419, 20 keys 6514 (spills of
+//   56-80 B), 24 keys 7689 (148 B); 2^24, 2^30, low_entropy and all_equal alike. Dropped: this
+//   kernel needs its registers more than CUB's needs the warps.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
