@@ -8,9 +8,9 @@ Every input must be a gpu_bench result file (results.py checks it) of the same G
 every row was skipped with an error, e.g. GPU rows on a machine without a GPU, is refused).
 The context is the first file's, with the gps_* metadata of all inputs merged: gps_rows and
 gps_variants as unions (gps_rows kept to the rows the merged file holds: gpu_bench describes every
-row it registers, about 2 MB, also in a filtered run), gps_suites in the order met. Benchmarks are concatenated in the order
-given; one that appears twice is an error. The output is written only when all of this holds
-(through a temporary file, so a failed merge leaves no partial file).
+row it registers, about 2 MB, also in a filtered run), gps_suites in the order met. Benchmarks
+are concatenated in the order given; one that appears twice is an error. The output is written
+only when all of this holds (through a temporary file, so a failed merge leaves no partial file).
 
 Exit status: 0 written; 2 bad input or usage (a bad or foreign file, different GPUs or commits,
 nothing measured, a duplicate benchmark, an output that cannot be written).
