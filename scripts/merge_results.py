@@ -22,14 +22,15 @@ import json
 import os
 import sys
 import tempfile
-from typing import List, Tuple
+from typing import List, Set, Tuple
 
 import results
 from results import ScriptError
 
 
-def merge_metadata(contexts: List[dict], paths: List[str]) -> dict:
-    """The gps_* keys of the merged context (strings of JSON, as gpu_bench writes them)."""
+def merge_metadata(contexts: List[dict], paths: List[str], held: Set[str]) -> dict:
+    """The gps_* keys of the merged context (strings of JSON, as gpu_bench writes them); gps_rows
+    only for the rows held (their run_names)."""
     suites: List[str] = []
     variants: dict = {}
     rows: dict = {}
@@ -45,7 +46,8 @@ def merge_metadata(contexts: List[dict], paths: List[str]) -> dict:
             mine = variants.setdefault(algorithm, dict(table, variants=[]))
             known = {v.get("name") for v in mine["variants"]}
             mine["variants"] += [v for v in table.get("variants", []) if v.get("name") not in known]
-        rows.update(results.context_json(path, context, "gps_rows", dict))
+        rows.update({k: v for k, v in results.context_json(path, context, "gps_rows", dict).items()
+                     if k in held})
     if version is None:
         return {}
     return {"gps_metadata_version": str(version), "gps_suites": json.dumps(suites),
@@ -62,7 +64,6 @@ def merge(parts: List[Tuple[str, dict]], allow_mixed: bool = False) -> dict:
             if mine != theirs and not allow_mixed:
                 raise ScriptError(f"{path}: {what} {mine!r} differs from {theirs!r} of "
                                   f"{first_path} (--allow-mixed merges them anyway)")
-    context.update(merge_metadata([d["context"] for _, d in parts], [p for p, _ in parts]))
     merged = {"context": context, "benchmarks": []}
     seen = set()
     for path, doc in parts:
@@ -73,10 +74,8 @@ def merge(parts: List[Tuple[str, dict]], allow_mixed: bool = False) -> dict:
                 raise ScriptError(f"{path}: {row.get('name')} appears twice")
             seen.add(key)
             merged["benchmarks"].append(row)
-    if "gps_rows" in context:  # only the rows this file holds
-        held = {row.get("run_name") for row in merged["benchmarks"]}
-        rows = json.loads(context["gps_rows"])
-        context["gps_rows"] = json.dumps({k: v for k, v in rows.items() if k in held})
+    held = {row.get("run_name") for row in merged["benchmarks"]}
+    context.update(merge_metadata([d["context"] for _, d in parts], [p for p, _ in parts], held))
     return merged
 
 
