@@ -671,7 +671,7 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
     const CodePoints want = reference_decode(in);
     const long long want_first = reference_first_error(in);
     for (long long skew = 0; skew < 16; ++skew) {
-      CodePoints got, split, by_loop;
+      CodePoints got, split, by_loop, in_order;
       std::uint32_t carry = 0; // the last chunk's last_word_classes
       long long first = -1;
       const long long end = skew + static_cast<long long>(in.size());
@@ -708,9 +708,11 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
         // its generic mode: the loop over every start
         split.resize(got.size(), ~0u);
         by_loop.resize(got.size(), ~0u);
+        in_order.resize(got.size(), ~0u);
         const std::uint32_t next = word(in, skew, p + 16);
-        const auto window = [&](unsigned k) {
-          return chunk::chunk_window(w0, w1, w2, w3, next, k);
+        const auto unit = [&](unsigned k, bool well_formed) {
+          return chunk::decode_chunk_unit(chunk::chunk_window(w0, w1, w2, w3, next, k),
+                                          well_formed);
         };
         const auto put = [&](int i, std::uint32_t cp) {
           ASSERT_EQ(split.at(at + i), ~0u) << "unit " << i << " written twice";
@@ -721,17 +723,44 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
                                          if (ascii)
                                            put(i, cp);
                                        });
-        chunk::for_each_unit_in(info, info & 0xFFFFu, window, put);
-        chunk::for_each_unit_in(info, chunk::unit_starts(info), window,
+        chunk::for_each_unit_in(info, info & 0xFFFFu, unit, put);
+        chunk::for_each_unit_in(info, chunk::unit_starts(info), unit,
                                 [&](int i, std::uint32_t cp) { by_loop.at(at + i) = cp; });
+        chunk::for_each_unit_in_order(info, unit,
+                                      [&](int i, std::uint32_t cp) { in_order.at(at + i) = cp; });
       }
       ASSERT_TRUE(same(got, want)) << "input of " << in.size() << " bytes, skew " << skew;
       ASSERT_TRUE(same(split, want))
           << "split mode, input of " << in.size() << " bytes, skew " << skew;
       ASSERT_TRUE(same(by_loop, want))
           << "loop over every start, input of " << in.size() << " bytes, skew " << skew;
+      ASSERT_TRUE(same(in_order, want))
+          << "loop over every start in order, input of " << in.size() << " bytes, skew " << skew;
       ASSERT_EQ(first, want_first) << "input of " << in.size() << " bytes, skew " << skew;
     }
+  }
+}
+
+// decode_with_entry (chunk.hpp) against the table 3-7 decoder (rules.hpp) for every scalar value
+// encoded with garbage after its last byte, for every ASCII byte, and for every window that is not
+// well-formed (U+FFFD whatever its bytes); and byte_perm's host emulation on the selectors used.
+TEST(Utf8Chunk, DecodeWithEntryMatchesTheRulesForEveryScalarValue) {
+  EXPECT_EQ(chunk::byte_perm(0x44332211u, 0u, 0x0123u), 0x11223344u);
+  EXPECT_EQ(chunk::byte_perm(0x44332211u, 0u, 0x4012u), 0x00112233u);
+  EXPECT_EQ(chunk::byte_perm(0x44332211u, 0u, 0x4401u), 0x00001122u);
+  EXPECT_EQ(chunk::byte_perm(0x44332211u, 0u, 0x4440u), 0x00000011u);
+  EXPECT_EQ(chunk::byte_perm(0x44332211u, 0x88776655u, 0x7654u), 0x88776655u);
+  for (std::uint32_t cp = 0; cp <= 0x10FFFFu; ++cp) {
+    if (!is_scalar_value(cp))
+      continue;
+    const std::uint32_t bytes = encoded_bytes(cp), len = encoded_length(cp);
+    const std::uint32_t tail = len == 4 ? 0u : 0xA5C3E2F0u << (8 * len); // garbage after it
+    const std::uint32_t w = bytes | tail;
+    const Unit ref = decode_unit(w & 0xFFu, w >> 8 & 0xFFu, w >> 16 & 0xFFu, w >> 24);
+    ASSERT_TRUE(ref.well_formed) << std::hex << cp;
+    ASSERT_EQ(ref.code_point, cp) << std::hex << cp;
+    ASSERT_EQ(chunk::decode_chunk_unit(w, true), cp) << std::hex << cp;
+    ASSERT_EQ(chunk::decode_chunk_unit(w, false), kReplacementChar) << std::hex << cp;
   }
 }
 

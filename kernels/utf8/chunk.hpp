@@ -10,7 +10,7 @@
 // operations. A chunk of 16 ASCII bytes (the common case of most text) takes one test.
 //
 // Cost (for the study): about 45 integer operations per non-ASCII word of 4 bytes, against 16
-// bytes per loaded vector; decode_chunk_unit is about 15 operations per unit.
+// bytes per loaded vector; decode_with_entry is about 8 operations per unit.
 #pragma once
 
 #include "utf8/rules.hpp"
@@ -167,15 +167,56 @@ GPS_UTF8_HD constexpr std::uint32_t classify_chunk(std::uint32_t prev, std::uint
   return chunk_info(m);
 }
 
+// __byte_perm (PTX prmt, default mode): byte n of the result is byte (s >> 4n) & 7 of y:x (x's
+// bytes 0..3, y's 4..7); only the selector's low 16 bits count. The host emulates it for the tests.
+GPS_UTF8_HD constexpr std::uint32_t byte_perm(std::uint32_t x, std::uint32_t y, std::uint32_t s) {
+#if defined(__CUDA_ARCH__)
+  return __byte_perm(x, y, s);
+#else
+  const std::uint64_t both = static_cast<std::uint64_t>(y) << 32 | x;
+  std::uint32_t r = 0;
+  for (int n = 0; n < 4; ++n)
+    r |= static_cast<std::uint32_t>(both >> (8 * ((s >> (4 * n)) & 7u)) & 0xFFu) << (8 * n);
+  return r;
+#endif
+}
+
+// What decode_with_entry needs of a unit's first byte b0: a byte_perm selector that puts the
+// unit's L bytes in reverse order in the low bytes (the last byte lowest; zeros above), and the
+// mask of their payload bits (0x7F for ASCII; 0x3F for each continuation byte; 0x1F, 0x0F, 0x07
+// for a lead of L = 2, 3, 4). The kernels keep the 256 entries in shared memory (one load per
+// unit instead of ~6 operations to derive them); bytes that never start a well-formed unit get
+// the L = 2 entry, unused (their units decode to U+FFFD).
+struct DecodeEntry {
+  std::uint32_t sel;
+  std::uint32_t mask;
+};
+GPS_UTF8_HD constexpr DecodeEntry decode_entry(std::uint32_t b0) {
+  return b0 < 0x80u   ? DecodeEntry{0x4440u, 0x7Fu}
+         : b0 < 0xE0u ? DecodeEntry{0x4401u, 0x1F3Fu}
+         : b0 < 0xF0u ? DecodeEntry{0x4012u, 0x0F3F3Fu}
+                      : DecodeEntry{0x0123u, 0x073F3F3Fu};
+}
+
+// The code point of the unit whose bytes are w's low bytes (first byte lowest), given its first
+// byte's entry: the payload bits of the reversed bytes r (r's byte j is the unit's byte L-1-j),
+// then the 6- (7-, for ASCII) bit fields packed: byte pairs into 12-bit fields (lo + hi / 4),
+// then the two 12-bit halves (c - (c >> 16) * (65536 - 4096)). U+FFFD when not well-formed.
+// Branch-free: a byte permute, 4 logic operations and one multiply-add on the GPU (the old form,
+// with the length from compares and selects and each field shifted on its own, took about twice
+// the integer ALU operations, and the ALU pipe is what bounds decode).
+GPS_UTF8_HD constexpr std::uint32_t decode_with_entry(std::uint32_t w, DecodeEntry e,
+                                                      bool well_formed) {
+  const std::uint32_t r = byte_perm(w, 0u, e.sel) & e.mask;
+  const std::uint32_t c = (r & 0x00FF00FFu) + ((r & 0xFF00FF00u) >> 2);
+  const std::uint32_t cp = c - (c >> 16) * (65536u - 4096u);
+  return well_formed ? cp : kReplacementChar;
+}
+
 // The code point of the unit whose bytes are w's low bytes (first byte lowest): the byte itself
-// for ASCII, the decoded well-formed sequence, or U+FFFD. Branch-free.
+// for ASCII, the decoded well-formed sequence, or U+FFFD.
 GPS_UTF8_HD constexpr std::uint32_t decode_chunk_unit(std::uint32_t w, bool well_formed) {
-  const std::uint32_t b0 = w & 0xFFu;
-  const unsigned len = b0 < 0xE0u ? 2u : b0 < 0xF0u ? 3u : 4u; // for a well-formed non-ASCII lead
-  const std::uint32_t full = (b0 & (0x7Fu >> len)) << 18 | (w >> 8 & 0x3Fu) << 12 |
-                             (w >> 16 & 0x3Fu) << 6 | (w >> 24 & 0x3Fu);
-  const std::uint32_t multi = well_formed ? full >> (6 * (4 - len)) : kReplacementChar;
-  return b0 < 0x80u ? b0 : multi;
+  return decode_with_entry(w, decode_entry(w & 0xFFu), well_formed);
 }
 
 // The 4 bytes of the chunk (plus the word after it) from position k, 0 <= k < 16.
@@ -254,18 +295,31 @@ GPS_UTF8_HD void for_each_ascii_position(std::uint32_t w0, std::uint32_t w1, std
 }
 
 // Calls put(i, code point) for the units that start at the set bits of `mask` (a subset of the
-// chunk's starts), i being the unit's index among all the chunk's units; window(k) gives the 4
-// bytes from chunk position k (chunk_window, or a kernel's cheaper copy of the chunk).
-template <typename Window, typename Put>
-GPS_UTF8_HD void for_each_unit_in(std::uint32_t info, std::uint32_t mask, Window&& window,
-                                  Put&& put) {
+// chunk's starts), i being the unit's index among all the chunk's units; unit(k, well_formed)
+// gives the code point of the unit at chunk position k (decode_chunk_unit of chunk_window, or a
+// kernel's cheaper form of it).
+template <typename Unit, typename Put>
+GPS_UTF8_HD void for_each_unit_in(std::uint32_t info, std::uint32_t mask, Unit&& unit, Put&& put) {
   const std::uint32_t well_formed = info >> 16;
   const std::uint32_t starts = unit_starts(info);
   while (mask != 0) {
     const int k = lowest_bit(mask);
     mask &= mask - 1;
     put(bit_count(starts & ((1u << k) - 1u)),
-        decode_chunk_unit(window(static_cast<unsigned>(k)), (well_formed >> k) & 1u));
+        unit(static_cast<unsigned>(k), ((well_formed >> k) & 1u) != 0));
+  }
+}
+
+// for_each_unit_in over every start (decode's generic mode): the starts are visited in order, so
+// a unit's index is the trip count (no population count per unit).
+template <typename Unit, typename Put>
+GPS_UTF8_HD void for_each_unit_in_order(std::uint32_t info, Unit&& unit, Put&& put) {
+  const std::uint32_t well_formed = info >> 16;
+  std::uint32_t starts = unit_starts(info);
+  for (int i = 0; starts != 0; ++i) {
+    const int k = lowest_bit(starts);
+    starts &= starts - 1;
+    put(i, unit(static_cast<unsigned>(k), ((well_formed >> k) & 1u) != 0));
   }
 }
 

@@ -164,12 +164,13 @@ template <int BLOCK> struct ByteTile {
   static constexpr int kStepBytes = kWarpSize * 16;     // one vector step of a warp: 512
   static constexpr int kWarpBytes = kVecs * kStepBytes; // 2048
   static constexpr int kTileBytes = BLOCK * kVecs * 16; // 4 KiB (64 threads) .. 64 KiB (1024)
-  // per warp: the stage of a step's units (at most 512), a scratch word per lane (split mode's
-  // non-ASCII positions store there), and a copy of each lane's chunk and the word after it (5
-  // words per lane: odd, so the lanes' copies fall in distinct banks)
-  static constexpr int kStageUnits = kStepBytes;
+  // per warp: the stage of a step's units (at most 512, one padding word after every 32:
+  // stage_slot), a scratch word per lane (split mode's non-ASCII positions store there), and a
+  // copy of each lane's chunk and the word after it (5 words per lane: odd, so the lanes' copies
+  // fall in distinct banks)
+  static constexpr int kStageUnits = kStepBytes + kStepBytes / 32;
   static constexpr int kChunkCopy = kStageUnits + kWarpSize;
-  static constexpr int kStageWords = kChunkCopy + 5 * kWarpSize; // a multiple of 32
+  static constexpr int kStageWords = kChunkCopy + 5 * kWarpSize + 16; // a multiple of 32
   static constexpr int kStageBytes = kWarps * kStageWords * 4;
 };
 
@@ -287,11 +288,12 @@ template <int BLOCK> struct DecodeShared {
   unsigned warp_offset[BLOCK / kWarpSize];
 };
 
-// Staging index of unit i of a warp's step: XOR-swizzled within rows of 32 words, so that lanes
-// writing 16 (or 8) units apart hit different banks; lanes reading consecutive units still do.
-// decode passes i plus its warp's first word (a multiple of 32), so one index reaches the word.
+// Staging index of unit i of a warp's step, from the warp's first word: one padding word after
+// every 32 units, so that lanes writing 16 (or 8) units apart hit different banks and lanes
+// reading 32 consecutive units from a multiple of 32 still do (one LEA.HI; the XOR swizzle used
+// before took a shift and a logic operation on the ALU pipe, which bounds decode).
 __device__ __forceinline__ unsigned stage_slot(unsigned i) {
-  return i ^ ((i >> 5) & 31u);
+  return i + (i >> 5);
 }
 
 // The tile index in launch order (one atomic per block, broadcast through shared memory).
@@ -330,8 +332,13 @@ __global__ void __launch_bounds__(BLOCK)
                   unsigned* tile_counter) {
   using Tile = ByteTile<BLOCK>;
   __shared__ DecodeShared<BLOCK> shared;
+  __shared__ uint2 s_entry[256]; // chunk::decode_entry of every first byte
   extern __shared__ std::uint32_t s_stage[]; // kStageWords per warp
-  const unsigned tile = take_tile(tile_counter, shared.tile);
+  for (unsigned b = threadIdx.x; b < 256; b += BLOCK) {
+    const chunk::DecodeEntry e = chunk::decode_entry(b);
+    s_entry[b] = make_uint2(e.sel, e.mask);
+  }
+  const unsigned tile = take_tile(tile_counter, shared.tile); // its barrier orders s_entry too
   const int lane = lane_id(), warp = warp_id();
 
   // load and classify; units per chunk; their ranks within each vector step of the warp
@@ -353,17 +360,20 @@ __global__ void __launch_bounds__(BLOCK)
 
   // decode: each step's units staged in shared memory, then written as one contiguous run; the
   // first step is staged while warp 0 looks back (the tile's offset is needed only to store)
-  const unsigned warp_base = warp * Tile::kStageWords; // this warp's words of s_stage
-  const unsigned scratch = warp_base + Tile::kStageUnits + lane;
-  std::uint32_t* const copy = s_stage + warp_base + Tile::kChunkCopy + 5 * lane;
+  std::uint32_t* const stage = s_stage + warp * Tile::kStageWords; // this warp's words
+  const unsigned scratch = Tile::kStageUnits + lane;
+  std::uint32_t* const copy = stage + Tile::kChunkCopy + 5 * lane;
   const auto stage_step = [&](int j) {
     const uint4 v = chunks.v[j];
-    const unsigned first = warp_base + rank[j], info = chunks.info[j];
-    const auto put = [&](int i, std::uint32_t cp) { s_stage[stage_slot(first + i)] = cp; };
-    // the 4 bytes from chunk position k: two loads and a funnel shift (picking the two words
-    // from registers by k took about 12 selects)
-    const auto window = [&](unsigned k) {
-      return __funnelshift_r(copy[k >> 2], copy[(k >> 2) + 1], 8 * (k & 3u));
+    const unsigned first = rank[j], info = chunks.info[j];
+    const auto put = [&](int i, std::uint32_t cp) { stage[stage_slot(first + i)] = cp; };
+    // the unit at chunk position k: its 4 bytes by two loads and a funnel shift (picking the two
+    // words from registers by k took about 12 selects; the funnel shift's wrap mode takes the
+    // shift mod 32), then its first byte's entry and decode_with_entry
+    const auto unit = [&](unsigned k, bool well_formed) {
+      const std::uint32_t w = __funnelshift_r(copy[k >> 2], copy[(k >> 2) + 1], 8 * k);
+      const uint2 e = s_entry[w & 0xFFu];
+      return chunk::decode_with_entry(w, {e.x, e.y}, well_formed);
     };
     // Three modes, chosen per warp and step (a loop's trip count is the warp's most):
     // - no multi-byte unit in the warp: for_each_unit (16 fixed slots per ASCII chunk);
@@ -383,17 +393,17 @@ __global__ void __launch_bounds__(BLOCK)
       if (most_units > most_multi + kSplitMargin) {
         chunk::for_each_ascii_position(v.x, v.y, v.z, v.w, info,
                                        [&](bool ascii, int i, std::uint32_t cp) {
-                                         s_stage[ascii ? stage_slot(first + i) : scratch] = cp;
+                                         stage[ascii ? stage_slot(first + i) : scratch] = cp;
                                        });
-        chunk::for_each_unit_in(info, info & 0xFFFFu, window, put);
+        chunk::for_each_unit_in(info, info & 0xFFFFu, unit, put);
       } else {
-        chunk::for_each_unit_in(info, chunk::unit_starts(info), window, put);
+        chunk::for_each_unit_in_order(info, unit, put);
       }
     }
   };
   const auto store_step = [&](int j, unsigned at) {
     for (unsigned i = lane; i < run[j]; i += kWarpSize)
-      __stcs(out + (at + i), s_stage[stage_slot(warp_base + i)]); // evict-first: not re-read
+      __stcs(out + (at + i), stage[stage_slot(i)]); // evict-first: not re-read
   };
 
   if (warp == 0)
