@@ -332,7 +332,7 @@ __global__ void __launch_bounds__(BLOCK)
                   unsigned* tile_counter) {
   using Tile = ByteTile<BLOCK>;
   __shared__ DecodeShared<BLOCK> shared;
-  __shared__ uint2 s_entry[256]; // chunk::decode_entry of every first byte
+  __shared__ uint2 s_entry[256];             // chunk::decode_entry of every first byte
   extern __shared__ std::uint32_t s_stage[]; // kStageWords per warp
   for (unsigned b = threadIdx.x; b < 256; b += BLOCK) {
     const chunk::DecodeEntry e = chunk::decode_entry(b);
