@@ -671,7 +671,8 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
     const CodePoints want = reference_decode(in);
     const long long want_first = reference_first_error(in);
     for (long long skew = 0; skew < 16; ++skew) {
-      CodePoints got, split, by_loop, in_order;
+      CodePoints got, split, by_loop, in_order, clean_loop;
+
       std::uint32_t carry = 0; // the last chunk's last_word_classes
       long long first = -1;
       const long long end = skew + static_cast<long long>(in.size());
@@ -728,6 +729,20 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
                                 [&](int i, std::uint32_t cp) { by_loop.at(at + i) = cp; });
         chunk::for_each_unit_in_order(info, unit,
                                       [&](int i, std::uint32_t cp) { in_order.at(at + i) = cp; });
+        // the builds without the test per unit, where the chunk has no ill-formed unit
+        if (chunk::ill_formed_starts(info) == 0) {
+          clean_loop.resize(got.size(), ~0u);
+          chunk::for_each_unit_in_order<true>(
+              info, unit, [&](int i, std::uint32_t cp) { clean_loop.at(at + i) = cp; });
+          CodePoints again(got.size() - at, ~0u);
+          chunk::for_each_unit_in<true>(info, info & 0xFFFFu, unit,
+                                        [&](int i, std::uint32_t cp) { again.at(i) = cp; });
+          for (std::size_t i = 0; i < again.size(); ++i) {
+            if (again[i] != ~0u) {
+              ASSERT_EQ(again[i], clean_loop[at + i]) << "unit " << i << " of the chunk at " << p;
+            }
+          }
+        }
       }
       ASSERT_TRUE(same(got, want)) << "input of " << in.size() << " bytes, skew " << skew;
       ASSERT_TRUE(same(split, want))
@@ -737,7 +752,67 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
       ASSERT_TRUE(same(in_order, want))
           << "loop over every start in order, input of " << in.size() << " bytes, skew " << skew;
       ASSERT_EQ(first, want_first) << "input of " << in.size() << " bytes, skew " << skew;
+      if (first < 0) {
+        clean_loop.resize(got.size(), ~0u);
+        ASSERT_TRUE(same(clean_loop, want))
+            << "loop without the test per unit, input of " << in.size() << " bytes, skew " << skew;
+      }
     }
+  }
+}
+
+// decode's split mode for warps inside the input (chunk.hpp, for_each_position_in_unit), as a warp
+// runs it: every chunk's 16 positions stored into the slot of the unit that holds them (index -1
+// of the first chunk into a guard slot), then every chunk's loop over its multi-byte units. The
+// inputs cut to whole chunks (no position outside the input).
+TEST(Utf8Chunk, SplitModeStoresByUnitMatchReference) {
+  for (Bytes in : rule_inputs()) {
+    in.resize(in.size() / 16 * 16);
+    if (in.empty())
+      continue;
+    const CodePoints want = reference_decode(in);
+    auto word = [&](long long p) {
+      std::uint32_t w = 0;
+      for (int b = 0; b < 4; ++b)
+        w |= byte_or_zero(in, p + b) << (8 * b);
+      return w;
+    };
+    struct Chunk {
+      std::uint32_t w0, w1, w2, w3, next, info;
+      long long at;
+    };
+    std::vector<Chunk> chunks;
+    long long units = 0;
+    for (long long p = 0; p < static_cast<long long>(in.size()); p += 16) {
+      const Chunk c{word(p),
+                    word(p + 4),
+                    word(p + 8),
+                    word(p + 12),
+                    word(p + 16),
+                    chunk::classify_chunk(word(p - 4), word(p), word(p + 4), word(p + 8),
+                                          word(p + 12), word(p + 16)),
+                    units};
+      units += __builtin_popcount(chunk::unit_starts(c.info));
+      chunks.push_back(c);
+    }
+    ASSERT_EQ(static_cast<std::size_t>(units), want.size());
+    CodePoints got(want.size() + 1, ~0u); // got[0]: the guard slot of index -1
+    for (const Chunk& c : chunks)
+      chunk::for_each_position_in_unit(c.w0, c.w1, c.w2, c.w3, c.info, [&](int i, std::uint32_t b) {
+        ASSERT_GE(c.at + i, -1);
+        got.at(static_cast<std::size_t>(c.at + i + 1)) = b;
+      });
+    for (const Chunk& c : chunks) {
+      const auto unit = [&](unsigned k, bool well_formed) {
+        return chunk::decode_chunk_unit(chunk::chunk_window(c.w0, c.w1, c.w2, c.w3, c.next, k),
+                                        well_formed);
+      };
+      chunk::for_each_unit_in(c.info, c.info & 0xFFFFu, unit, [&](int i, std::uint32_t cp) {
+        got.at(static_cast<std::size_t>(c.at + i + 1)) = cp;
+      });
+    }
+    got.erase(got.begin());
+    ASSERT_TRUE(same(got, want)) << "input of " << in.size() << " bytes";
   }
 }
 

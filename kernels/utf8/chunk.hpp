@@ -167,11 +167,15 @@ GPS_UTF8_HD constexpr std::uint32_t classify_chunk(std::uint32_t prev, std::uint
   return chunk_info(m);
 }
 
-// __byte_perm (PTX prmt, default mode): byte n of the result is byte (s >> 4n) & 7 of y:x (x's
-// bytes 0..3, y's 4..7); only the selector's low 16 bits count. The host emulates it for the tests.
-GPS_UTF8_HD constexpr std::uint32_t byte_perm(std::uint32_t x, std::uint32_t y, std::uint32_t s) {
+// PTX prmt (default mode): byte n of the result is byte (s >> 4n) & 7 of y:x (x's bytes 0..3, y's
+// 4..7); only the selector's low 16 bits count, and each of its nibbles must be below 8 (bit 3
+// would replicate the byte's sign bit). Inline PTX rather than __byte_perm, which masks the
+// selector with 0x7777 first (one more ALU operation per unit). The host emulates it for the tests.
+GPS_UTF8_HD std::uint32_t byte_perm(std::uint32_t x, std::uint32_t y, std::uint32_t s) {
 #if defined(__CUDA_ARCH__)
-  return __byte_perm(x, y, s);
+  std::uint32_t r;
+  asm("prmt.b32 %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(s));
+  return r;
 #else
   const std::uint64_t both = static_cast<std::uint64_t>(y) << 32 | x;
   std::uint32_t r = 0;
@@ -205,8 +209,7 @@ GPS_UTF8_HD constexpr DecodeEntry decode_entry(std::uint32_t b0) {
 // Branch-free: a byte permute, 4 logic operations and one multiply-add on the GPU (the old form,
 // with the length from compares and selects and each field shifted on its own, took about twice
 // the integer ALU operations, and the ALU pipe is what bounds decode).
-GPS_UTF8_HD constexpr std::uint32_t decode_with_entry(std::uint32_t w, DecodeEntry e,
-                                                      bool well_formed) {
+GPS_UTF8_HD std::uint32_t decode_with_entry(std::uint32_t w, DecodeEntry e, bool well_formed) {
   const std::uint32_t r = byte_perm(w, 0u, e.sel) & e.mask;
   const std::uint32_t c = (r & 0x00FF00FFu) + ((r & 0xFF00FF00u) >> 2);
   const std::uint32_t cp = c - (c >> 16) * (65536u - 4096u);
@@ -215,7 +218,7 @@ GPS_UTF8_HD constexpr std::uint32_t decode_with_entry(std::uint32_t w, DecodeEnt
 
 // The code point of the unit whose bytes are w's low bytes (first byte lowest): the byte itself
 // for ASCII, the decoded well-formed sequence, or U+FFFD.
-GPS_UTF8_HD constexpr std::uint32_t decode_chunk_unit(std::uint32_t w, bool well_formed) {
+GPS_UTF8_HD std::uint32_t decode_chunk_unit(std::uint32_t w, bool well_formed) {
   return decode_with_entry(w, decode_entry(w & 0xFFu), well_formed);
 }
 
@@ -294,11 +297,33 @@ GPS_UTF8_HD void for_each_ascii_position(std::uint32_t w0, std::uint32_t w1, std
         words[k / 4] >> (8 * (k % 4)) & 0xFFu);
 }
 
+// for_each_ascii_position without the test per position, for a kernel whose stores land in order:
+// put(i, byte) for each of the 16 positions, i being the index of the unit that holds the position
+// (-1 for the positions before the chunk's first start: they belong to the chunk before's last
+// unit). An ASCII start gets its code point; every other position writes its byte into the slot
+// of a multi-byte unit (its own, or the chunk before's last) that for_each_unit_in(info, info &
+// 0xFFFF, ...) writes again afterwards, so a kernel must run that loop for every chunk after all
+// the chunks' positions are stored, and give index -1 of the first chunk a slot of its own. Not
+// for chunks with positions outside the input: those belong to no unit, and their stores would
+// land on the slot of an earlier unit that may be ASCII.
+template <typename Put>
+GPS_UTF8_HD void for_each_position_in_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
+                                           std::uint32_t w3, std::uint32_t info, Put&& put) {
+  const std::uint32_t words[4] = {w0, w1, w2, w3};
+  const std::uint32_t starts = unit_starts(info);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int k = 0; k < 16; ++k)
+    put(bit_count(starts & ((2u << k) - 1u)) - 1, words[k / 4] >> (8 * (k % 4)) & 0xFFu);
+}
+
 // Calls put(i, code point) for the units that start at the set bits of `mask` (a subset of the
 // chunk's starts), i being the unit's index among all the chunk's units; unit(k, well_formed)
 // gives the code point of the unit at chunk position k (decode_chunk_unit of chunk_window, or a
 // kernel's cheaper form of it).
-template <typename Unit, typename Put>
+// ALL_WELL_FORMED: the caller knows that every unit of `mask` is well-formed (no test per unit).
+template <bool ALL_WELL_FORMED = false, typename Unit, typename Put>
 GPS_UTF8_HD void for_each_unit_in(std::uint32_t info, std::uint32_t mask, Unit&& unit, Put&& put) {
   const std::uint32_t well_formed = info >> 16;
   const std::uint32_t starts = unit_starts(info);
@@ -306,20 +331,20 @@ GPS_UTF8_HD void for_each_unit_in(std::uint32_t info, std::uint32_t mask, Unit&&
     const int k = lowest_bit(mask);
     mask &= mask - 1;
     put(bit_count(starts & ((1u << k) - 1u)),
-        unit(static_cast<unsigned>(k), ((well_formed >> k) & 1u) != 0));
+        unit(static_cast<unsigned>(k), ALL_WELL_FORMED || ((well_formed >> k) & 1u) != 0));
   }
 }
 
 // for_each_unit_in over every start (decode's generic mode): the starts are visited in order, so
 // a unit's index is the trip count (no population count per unit).
-template <typename Unit, typename Put>
+template <bool ALL_WELL_FORMED = false, typename Unit, typename Put>
 GPS_UTF8_HD void for_each_unit_in_order(std::uint32_t info, Unit&& unit, Put&& put) {
   const std::uint32_t well_formed = info >> 16;
   std::uint32_t starts = unit_starts(info);
   for (int i = 0; starts != 0; ++i) {
     const int k = lowest_bit(starts);
     starts &= starts - 1;
-    put(i, unit(static_cast<unsigned>(k), ((well_formed >> k) & 1u) != 0));
+    put(i, unit(static_cast<unsigned>(k), ALL_WELL_FORMED || ((well_formed >> k) & 1u) != 0));
   }
 }
 

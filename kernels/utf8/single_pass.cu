@@ -170,7 +170,8 @@ template <int BLOCK> struct ByteTile {
   // fall in distinct banks)
   static constexpr int kStageUnits = kStepBytes + kStepBytes / 32;
   static constexpr int kChunkCopy = kStageUnits + kWarpSize;
-  static constexpr int kStageWords = kChunkCopy + 5 * kWarpSize + 16; // a multiple of 32
+  static constexpr int kStageGuard = 2; // words before the stage (stage_slot(-1) == -2)
+  static constexpr int kStageWords = kStageGuard + kChunkCopy + 5 * kWarpSize + 14; // 32 k
   static constexpr int kStageBytes = kWarps * kStageWords * 4;
 };
 
@@ -229,6 +230,7 @@ template <int BLOCK> struct WarpChunks {
   unsigned next[kVecs]; // the 4 bytes after each chunk
   unsigned info[kVecs]; // classify_chunk's result, bits outside the input cleared
   long long base;       // virtual position of the warp's first byte
+  bool inside;          // the warp's bytes all lie in the input
 
   __device__ __forceinline__ long long chunk_at(int j) const {
     return base + j * Tile::kStepBytes + lane_id() * 16;
@@ -240,7 +242,7 @@ template <int BLOCK> struct WarpChunks {
   __device__ __forceinline__ void load_and_classify(const ByteGrid& grid, long long warp_base) {
     base = warp_base;
     const int lane = lane_id();
-    const bool inside = base >= grid.begin && base + Tile::kWarpBytes <= grid.end;
+    inside = base >= grid.begin && base + Tile::kWarpBytes <= grid.end;
 #pragma unroll
     for (int j = 0; j < kVecs; ++j)
       v[j] = grid.vector(chunk_at(j), inside);
@@ -292,7 +294,9 @@ template <int BLOCK> struct DecodeShared {
 // every 32 units, so that lanes writing 16 (or 8) units apart hit different banks and lanes
 // reading 32 consecutive units from a multiple of 32 still do (one LEA.HI; the XOR swizzle used
 // before took a shift and a logic operation on the ALU pipe, which bounds decode).
-__device__ __forceinline__ unsigned stage_slot(unsigned i) {
+// Index -1 (split mode's positions before a warp's first unit) maps to -2: the warp's stage keeps
+// two guard words before it.
+__device__ __forceinline__ int stage_slot(int i) {
   return i + (i >> 5);
 }
 
@@ -360,12 +364,13 @@ __global__ void __launch_bounds__(BLOCK)
 
   // decode: each step's units staged in shared memory, then written as one contiguous run; the
   // first step is staged while warp 0 looks back (the tile's offset is needed only to store)
-  std::uint32_t* const stage = s_stage + warp * Tile::kStageWords; // this warp's words
-  const unsigned scratch = Tile::kStageUnits + lane;
+  std::uint32_t* const stage = s_stage + warp * Tile::kStageWords + Tile::kStageGuard;
+  const int scratch = Tile::kStageUnits + lane;
   std::uint32_t* const copy = stage + Tile::kChunkCopy + 5 * lane;
   const auto stage_step = [&](int j) {
     const uint4 v = chunks.v[j];
-    const unsigned first = rank[j], info = chunks.info[j];
+    const int first = static_cast<int>(rank[j]);
+    const unsigned info = chunks.info[j];
     const auto put = [&](int i, std::uint32_t cp) { stage[stage_slot(first + i)] = cp; };
     // the unit at chunk position k: its 4 bytes by two loads and a funnel shift (picking the two
     // words from registers by k took about 12 selects; the funnel shift's wrap mode takes the
@@ -380,8 +385,11 @@ __global__ void __launch_bounds__(BLOCK)
     // - mostly ASCII units: split mode, 16 unconditional ASCII slots and the loop over the
     //   multi-byte units only (the loop over all units paid 16 trips for one accented letter);
     // - otherwise the loop over all units.
+    // Each loop comes in two builds: with a well-formedness test per unit, and (warps with no
+    // ill-formed unit in this step, all of them in mixed text) without.
     const unsigned most_units = __reduce_max_sync(kFullMask, __popc(chunk::unit_starts(info)));
     const unsigned most_multi = __reduce_max_sync(kFullMask, __popc(info & 0xFFFFu));
+    const bool clean = __all_sync(kFullMask, chunk::ill_formed_starts(info) == 0);
     if (most_multi == 0) {
       chunk::for_each_unit(v.x, v.y, v.z, v.w, chunks.next[j], info, put);
     } else {
@@ -391,11 +399,24 @@ __global__ void __launch_bounds__(BLOCK)
       copy[3] = v.w;
       copy[4] = chunks.next[j];
       if (most_units > most_multi + kSplitMargin) {
-        chunk::for_each_ascii_position(v.x, v.y, v.z, v.w, info,
-                                       [&](bool ascii, int i, std::uint32_t cp) {
-                                         stage[ascii ? stage_slot(first + i) : scratch] = cp;
-                                       });
-        chunk::for_each_unit_in(info, info & 0xFFFFu, unit, put);
+        if (chunks.inside) {
+          // every position stores its byte into the slot of the unit that holds it (no test per
+          // position); the loop below rewrites the multi-byte units' slots, this lane's and the
+          // previous lane's last (chunk.hpp, for_each_position_in_unit)
+          chunk::for_each_position_in_unit(v.x, v.y, v.z, v.w, info, put);
+          __syncwarp();
+        } else {
+          chunk::for_each_ascii_position(v.x, v.y, v.z, v.w, info,
+                                         [&](bool ascii, int i, std::uint32_t cp) {
+                                           stage[ascii ? stage_slot(first + i) : scratch] = cp;
+                                         });
+        }
+        if (clean)
+          chunk::for_each_unit_in<true>(info, info & 0xFFFFu, unit, put);
+        else
+          chunk::for_each_unit_in(info, info & 0xFFFFu, unit, put);
+      } else if (clean) {
+        chunk::for_each_unit_in_order<true>(info, unit, put);
       } else {
         chunk::for_each_unit_in_order(info, unit, put);
       }
@@ -403,7 +424,7 @@ __global__ void __launch_bounds__(BLOCK)
   };
   const auto store_step = [&](int j, unsigned at) {
     for (unsigned i = lane; i < run[j]; i += kWarpSize)
-      __stcs(out + (at + i), stage[stage_slot(i)]); // evict-first: not re-read
+      __stcs(out + (at + i), stage[stage_slot(static_cast<int>(i))]); // evict-first: not re-read
   };
 
   if (warp == 0)
