@@ -762,8 +762,8 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
 }
 
 // decode's split mode for warps inside the input (chunk.hpp, for_each_position_in_unit), as a warp
-// runs it: every chunk's 16 positions stored into the slot of the unit that holds them (index -1
-// of the first chunk into a guard slot), then every chunk's loop over its multi-byte units. The
+// runs it: every chunk's 16 positions stored into the slot of the unit that holds them (index -1,
+// positions 0..2 only, into a scratch slot), then every chunk's loop over its multi-byte units. The
 // inputs cut to whole chunks (no position outside the input).
 TEST(Utf8Chunk, SplitModeStoresByUnitMatchReference) {
   for (Bytes in : rule_inputs()) {
@@ -796,12 +796,18 @@ TEST(Utf8Chunk, SplitModeStoresByUnitMatchReference) {
       chunks.push_back(c);
     }
     ASSERT_EQ(static_cast<std::size_t>(units), want.size());
-    CodePoints got(want.size() + 1, ~0u); // got[0]: the guard slot of index -1
+    CodePoints got(want.size() + 1, ~0u); // got[0]: the scratch slot of index -1
     for (const Chunk& c : chunks)
-      chunk::for_each_position_in_unit(c.w0, c.w1, c.w2, c.w3, c.info, [&](int i, std::uint32_t b) {
-        ASSERT_GE(c.at + i, -1);
-        got.at(static_cast<std::size_t>(c.at + i + 1)) = b;
-      });
+      chunk::for_each_position_in_unit(
+          c.w0, c.w1, c.w2, c.w3, c.info,
+          [&](int i, std::uint32_t b) {
+            ASSERT_GE(i, -1);
+            got.at(i < 0 ? 0 : static_cast<std::size_t>(c.at + i + 1)) = b;
+          },
+          [&](int i, std::uint32_t b) {
+            ASSERT_GE(i, 0) << "position 3 or later before the chunk's first unit";
+            got.at(static_cast<std::size_t>(c.at + i + 1)) = b;
+          });
     for (const Chunk& c : chunks) {
       const auto unit = [&](unsigned k, bool well_formed) {
         return chunk::decode_chunk_unit(chunk::chunk_window(c.w0, c.w1, c.w2, c.w3, c.next, k),

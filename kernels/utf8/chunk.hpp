@@ -297,25 +297,31 @@ GPS_UTF8_HD void for_each_ascii_position(std::uint32_t w0, std::uint32_t w1, std
         words[k / 4] >> (8 * (k % 4)) & 0xFFu);
 }
 
-// for_each_ascii_position without the test per position, for a kernel whose stores land in order:
-// put(i, byte) for each of the 16 positions, i being the index of the unit that holds the position
-// (-1 for the positions before the chunk's first start: they belong to the chunk before's last
-// unit). An ASCII start gets its code point; every other position writes its byte into the slot
-// of a multi-byte unit (its own, or the chunk before's last) that for_each_unit_in(info, info &
-// 0xFFFF, ...) writes again afterwards, so a kernel must run that loop for every chunk after all
-// the chunks' positions are stored, and give index -1 of the first chunk a slot of its own. Not
-// for chunks with positions outside the input: those belong to no unit, and their stores would
-// land on the slot of an earlier unit that may be ASCII.
-template <typename Put>
+// for_each_ascii_position without the test per position: put(i, byte) for each of the 16 positions,
+// i being the index of the unit that holds the position. An ASCII start gets its code point; every
+// other position writes its byte into the slot of its multi-byte unit, which for_each_unit_in(info,
+// info & 0xFFFF, ...) writes again afterwards (the same lane: no store crosses to another lane's
+// slots). Positions 0..2 may belong to the chunk before's last unit (then i == -1: a unit has at
+// most 3 continuation bytes, so position 3 lies in a unit of this chunk): they go to head(i, byte)
+// instead, which must send -1 elsewhere. Not for chunks with positions outside the input: those
+// belong to no unit, and their stores would land on the slot of an earlier unit that may be ASCII.
+template <typename Head, typename Put>
 GPS_UTF8_HD void for_each_position_in_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
-                                           std::uint32_t w3, std::uint32_t info, Put&& put) {
+                                           std::uint32_t w3, std::uint32_t info, Head&& head,
+                                           Put&& put) {
   const std::uint32_t words[4] = {w0, w1, w2, w3};
   const std::uint32_t starts = unit_starts(info);
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
-  for (int k = 0; k < 16; ++k)
-    put(bit_count(starts & ((2u << k) - 1u)) - 1, words[k / 4] >> (8 * (k % 4)) & 0xFFu);
+  for (int k = 0; k < 16; ++k) {
+    const int i = bit_count(starts & ((2u << k) - 1u)) - 1;
+    const std::uint32_t byte = words[k / 4] >> (8 * (k % 4)) & 0xFFu;
+    if (k < 3)
+      head(i, byte);
+    else
+      put(i, byte);
+  }
 }
 
 // Calls put(i, code point) for the units that start at the set bits of `mask` (a subset of the

@@ -170,8 +170,7 @@ template <int BLOCK> struct ByteTile {
   // fall in distinct banks)
   static constexpr int kStageUnits = kStepBytes + kStepBytes / 32;
   static constexpr int kChunkCopy = kStageUnits + kWarpSize;
-  static constexpr int kStageGuard = 2; // words before the stage (stage_slot(-1) == -2)
-  static constexpr int kStageWords = kStageGuard + kChunkCopy + 5 * kWarpSize + 14; // 32 k
+  static constexpr int kStageWords = kChunkCopy + 5 * kWarpSize + 16; // a multiple of 32
   static constexpr int kStageBytes = kWarps * kStageWords * 4;
 };
 
@@ -294,8 +293,6 @@ template <int BLOCK> struct DecodeShared {
 // every 32 units, so that lanes writing 16 (or 8) units apart hit different banks and lanes
 // reading 32 consecutive units from a multiple of 32 still do (one LEA.HI; the XOR swizzle used
 // before took a shift and a logic operation on the ALU pipe, which bounds decode).
-// Index -1 (split mode's positions before a warp's first unit) maps to -2: the warp's stage keeps
-// two guard words before it.
 __device__ __forceinline__ int stage_slot(int i) {
   return i + (i >> 5);
 }
@@ -364,7 +361,7 @@ __global__ void __launch_bounds__(BLOCK)
 
   // decode: each step's units staged in shared memory, then written as one contiguous run; the
   // first step is staged while warp 0 looks back (the tile's offset is needed only to store)
-  std::uint32_t* const stage = s_stage + warp * Tile::kStageWords + Tile::kStageGuard;
+  std::uint32_t* const stage = s_stage + warp * Tile::kStageWords; // this warp's words
   const int scratch = Tile::kStageUnits + lane;
   std::uint32_t* const copy = stage + Tile::kChunkCopy + 5 * lane;
   const auto stage_step = [&](int j) {
@@ -401,10 +398,12 @@ __global__ void __launch_bounds__(BLOCK)
       if (most_units > most_multi + kSplitMargin) {
         if (chunks.inside) {
           // every position stores its byte into the slot of the unit that holds it (no test per
-          // position); the loop below rewrites the multi-byte units' slots, this lane's and the
-          // previous lane's last (chunk.hpp, for_each_position_in_unit)
-          chunk::for_each_position_in_unit(v.x, v.y, v.z, v.w, info, put);
-          __syncwarp();
+          // position but the first 3, which may belong to the previous lane's last unit); the
+          // loop below rewrites this lane's multi-byte units (chunk.hpp, for_each_position_in_unit)
+          chunk::for_each_position_in_unit(
+              v.x, v.y, v.z, v.w, info,
+              [&](int i, std::uint32_t b) { stage[i < 0 ? scratch : stage_slot(first + i)] = b; },
+              put);
         } else {
           chunk::for_each_ascii_position(v.x, v.y, v.z, v.w, info,
                                          [&](bool ascii, int i, std::uint32_t cp) {
