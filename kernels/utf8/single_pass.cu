@@ -32,16 +32,18 @@
 // address (tile 0 starts up to 15 bytes before the input), so every full vector load is aligned;
 // the positions outside the input read as 0 and their bits are cleared.
 //
-// Measured (results/partial/nvidia-{h100,h200}-utf8.json, both at commit 13e4db0, 5 repetitions,
-// GB/s of bytes read + written, best block; the design targets >= 0.8x copy at 2^28 bytes of mixed
-// text):
+// Measured (GB/s of bytes read + written, best block; the design targets >= 0.8x copy at 2^28
+// bytes of mixed text): decode from results/partial/nvidia-{h100,h200}-utf8.json (commit
+// 5df9ec0, 5 repetitions), validate and encode from the full runs results/nvidia-h200.json and
+// results/nvidia-h100-80gb-hbm3.json (commit e48f73b4e815; their kernels as here):
 //                      H100                       H200
-//   decode mixed 2^28  1457 GB/s = 0.484x copy    1472 GB/s = 0.346x copy   (b512)
-//   decode ascii 2^28  2425 = 0.806x              3003 = 0.705x
-//   decode latin, cjk, emoji 2^28  0.43x, 0.39x, 0.39x     0.31x, 0.28x, 0.28x
-//   validate mixed     1081 = 0.359x              1083 = 0.254x
-//   encode mixed       1101 = 0.366x              1177 = 0.276x
-// (before this session's changes, at 784fea8 / cd757ae: decode mixed 1001 and 1012 GB/s.)
+//   decode mixed 2^28  1592 GB/s = 0.529x copy    1634 GB/s = 0.384x copy   (b512)
+//   decode ascii 2^28  2437 = 0.810x              3018 = 0.708x
+//   decode latin, cjk, emoji 2^28  0.52x, 0.44x, 0.42x     0.37x, 0.32x, 0.30x
+//   validate mixed     1080 = 0.359x              1084 = 0.254x
+//   encode mixed       1102 = 0.366x              1179 = 0.277x
+// (at 784fea8 / cd757ae, before the second session: decode mixed 1001 and 1012 GB/s; at 13e4db0,
+// before the third: 1457 and 1472 GB/s.)
 // What bounds it: the same times on both GPUs although the H200 has 1.4x the bandwidth: integer
 // work, not memory. ncu (H200, commit fa94210, decode mixed 2^28, b256): the ALU pipe saturated
 // ("math pipe throttle" and "not selected" stalls), 64 registers (32 warps per SM). validate (no
@@ -131,6 +133,48 @@
 //     Correct (every GPU test, memcheck, racecheck, synccheck clean) but slower: within
 //     one script the lanes' unit counts differ little, so the loop's trips are close to the mean,
 //     and the list costs more than the divergence it removes.
+// Third session (2026-11-22): the ALU diet. ncu's pipe counters (H100, commit 3731ffd, decode
+//   mixed 2^28, b512, 674.5 us): ALU pipe 79.8% of its peak, FMA-heavy pipe (IMAD) 36.1%, XU
+//   (POPC, FLO, BREV) 21.4%, LSU 22.8%, issue 71.7%: the integer ALU pipe (LOP3, SHF, ISETP,
+//   SEL, IADD3, PRMT, LEA), half the issue rate, is the bound, so an ALU operation moved to IMAD
+//   or dropped is time saved. The generic loop's trip was 47 instructions, 27 of them ALU.
+//   step 1 (kept, 7cd6d42 + cafdbd4): each unit decoded through a table in shared memory indexed
+//     by its first byte (chunk.hpp's decode_entry: a prmt selector that reverses the unit's bytes
+//     and the mask of their payload bits; then two masks, a LEA.HI and one IMAD pack the fields:
+//     decode_with_entry), replacing compares, selects and per-field shifts; the generic mode's
+//     unit index is its trip count (no shift, mask and POPC per unit); the stage padded (i +
+//     i / 32, one LEA.HI) instead of XOR-swizzled (a shift and a LOP3); the funnel shift's wrap
+//     mode takes 8k mod 32 itself. The trip: 16 ALU of 33 instructions. Predicted (H100, 2^28):
+//     cjk -15..25%, latin and emoji -10..20%, mixed -8..15%, mixed_errors -5..12%, ascii +-1%.
+//     Measured (H100, one call, builds N-B-N, 5 repetitions, medians in us, ranges disjoint):
+//     mixed b512 674.3 -> 639.2 / 635.2 (-5.5%), b256 707.2 -> 659.2 (-6.8%), latin 648.3 ->
+//     566.1 (-12.7%), cjk 527.6 -> 478.6 (-9.3%), emoji 455.7 -> 424.4 (-6.9%), mixed_errors
+//     733.7 -> 678.1 (-7.6%), ascii 553.2 -> 553.3. Short of the prediction for CJK and emoji:
+//     their classification, unchanged, is a larger share of the ALU work than counted. The first
+//     build failed at block 512 (47 KiB of dynamic shared memory plus the table's 2 KiB static
+//     exceed the default 48 KiB limit): opt_in_shared now sets the limit at every size.
+//   step 2 (kept, e13526b + 5df9ec0): prmt by inline PTX (__byte_perm masks the selector with
+//     0x7777 first, one LOP3); the loops built twice, without the per-unit well-formedness test
+//     (a shift, a LOP3 and a SEL) for warps whose step has no ill-formed unit; split mode, in
+//     warps whose bytes all lie in the input, stores each of the 16 positions into the slot of
+//     the unit that holds it (chunk.hpp's for_each_position_in_unit: no ASCII test or select,
+//     the multi-byte units' slots rewritten by the loop after), positions 0..2 (which may belong
+//     to the previous lane's last unit) into the lane's scratch word. Predicted: mixed -3..6%,
+//     cjk and latin -4..8%, emoji -3..6%, mixed_errors +-2%. Measured against step 1 (H100,
+//     N-B-N): mixed b512 639.5 -> 620.4 / 620.8 (-3.0%), b256 664.0 -> 649.5 (-2.2%), latin
+//     570.7 -> 549.2 (-3.8%), cjk 481.4 -> 470.2 (-2.3%), emoji 427.2 -> 422.8 (-1.0%), mixed
+//     2^24 b256 55.7 -> 53.3 (-4.3%), ascii the same, mixed_errors 678.9 -> 688.4 (+1.4%: its
+//     warps take the tested loops, and the code grew). Kept: the goal's mix gains. The first
+//     build of step 2 let positions 0..2 write into the previous lane's slot (rewritten after a
+//     __syncwarp): correct, but a write-write overlap between lanes that racecheck reported
+//     (it timed out on the hazards); the scratch word removed it, racecheck clean.
+//   Net, session start -> step 2, one call per GPU (builds N-B, 5 repetitions, us): H100 as
+//     above; H200 mixed b512 669 -> 605 (-9.6%), b256 709 -> 641, latin 650 -> 536 (-17.5%), cjk
+//     528 -> 460 (-12.9%), emoji 455 -> 414 (-9.0%), mixed_errors 730 -> 683 (-6.4%), ascii 447
+//     -> 446. Every GPU test, memcheck, racecheck and synccheck clean on both GPUs.
+//   What is left: the classification (about 45 integer operations per non-ASCII word, mostly
+//     LOP3 and SHF, unchanged) is now the larger ALU consumer for CJK and emoji; the 0.8x goal
+//     still needs it several times cheaper (H100 1.51x, H200 2.08x of time to cut at b512).
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
