@@ -44,6 +44,48 @@ GPS_UTF8_HD constexpr std::uint32_t gather_high_bits(std::uint32_t u) {
   return ((u & kHigh) * 0x00204081u) >> 28;
 }
 
+// The integer ALU pipe (logic, shifts, compares, most adds) bounds the kernels, at half the issue
+// rate, while the FMA pipe's IMAD sits at a third of its peak (ncu, single_pass.cu's header). So on
+// the GPU the sums, shifts and merges of disjoint bit fields below are multiply-adds by constants
+// the compiler cannot see (a __constant__ table: a shift by a known constant would be turned back
+// into an ALU shift or LEA): a * k + c and the high word of a * k, one IMAD each.
+#if defined(__CUDACC__)
+static __constant__ std::uint32_t kFmaConstants[8] = {1u,      8u,       16u,      1u << 4,
+                                                      1u << 8, 1u << 12, 1u << 16, 1u << 20};
+#endif
+enum FmaConstant {
+  kFmaOne,
+  kFmaEight,
+  kFmaSixteen,
+  kFmaShift4,
+  kFmaShift8,
+  kFmaShift12,
+  kFmaShift16,
+  kFmaShift20
+};
+GPS_UTF8_HD std::uint32_t fma_constant(FmaConstant k) {
+#if defined(__CUDA_ARCH__)
+  return kFmaConstants[k];
+#else
+  constexpr std::uint32_t values[8] = {1u, 8u, 16u, 1u << 4, 1u << 8, 1u << 12, 1u << 16, 1u << 20};
+  return values[k];
+#endif
+}
+// a * k + c (mod 2^32)
+GPS_UTF8_HD std::uint32_t mul_add(std::uint32_t a, FmaConstant k, std::uint32_t c) {
+  return a * fma_constant(k) + c;
+}
+// m with gather_high_bits(u) added at bit `at` (m's bits there are clear): three IMADs.
+GPS_UTF8_HD std::uint32_t add_gathered(std::uint32_t m, std::uint32_t u, FmaConstant at) {
+  const std::uint32_t product = (u & kHigh) * 0x00204081u;
+#if defined(__CUDA_ARCH__)
+  const std::uint32_t bits = __umulhi(product, fma_constant(kFmaSixteen)); // product >> 28
+#else
+  const std::uint32_t bits = product >> 28;
+#endif
+  return mul_add(bits, at, m);
+}
+
 // (hi:lo) >> shift, shift < 32: the 4 bytes starting at byte shift / 8 of lo.
 GPS_UTF8_HD constexpr std::uint32_t funnel_right(std::uint32_t lo, std::uint32_t hi,
                                                  unsigned shift) {
@@ -61,7 +103,7 @@ struct WordClass {
   std::uint32_t second_ok; // a lead whose next byte, if a continuation byte, is in its range
 };
 
-GPS_UTF8_HD constexpr WordClass classify_word(std::uint32_t x, std::uint32_t following) {
+GPS_UTF8_HD WordClass classify_word(std::uint32_t x, std::uint32_t following) {
   // bits 6, 5, 4 of each byte moved to its bit 7 (the bits shifted across a byte are masked off)
   const std::uint32_t x1 = x << 1, x2 = x << 2, x3 = x << 3;
   const std::uint32_t cont = x & ~x1 & kHigh;
@@ -70,14 +112,15 @@ GPS_UTF8_HD constexpr WordClass classify_word(std::uint32_t x, std::uint32_t fol
   const std::uint32_t ge_f0 = ge_e0 & x3;
   // never a lead: C0, C1 (110xxxxx with bits 4..1 clear) and F5..FF (1111xxxx, low nibble >= 5);
   // the sums stay inside their byte
-  const std::uint32_t bits_4_to_1 = ((x & 0x1E1E1E1Eu) + 0x7F7F7F7Fu) & kHigh;
-  const std::uint32_t nibble_ge_5 = (((x & 0x0F0F0F0Fu) + 0x0B0B0B0Bu) << 3) & kHigh;
+  const std::uint32_t low_nibbles = x & 0x0F0F0F0Fu;
+  const std::uint32_t bits_4_to_1 = mul_add(x & 0x1E1E1E1Eu, kFmaOne, 0x7F7F7F7Fu) & kHigh;
+  const std::uint32_t nibble_ge_5 = mul_add(low_nibbles, kFmaEight, 0x58585858u) & kHigh;
   const std::uint32_t bad = (ge_c0 & ~ge_e0 & ~bits_4_to_1) | (ge_f0 & nibble_ge_5);
   const std::uint32_t lead = ge_c0 & ~bad;
   // the leads with a narrower second-byte range: E0, ED, F0, F4 (low nibble 0, D, 0, 4)
-  const std::uint32_t nibble_0 = ~((x & 0x0F0F0F0Fu) + 0x7F7F7F7Fu) & kHigh;
-  const std::uint32_t nibble_d = ~(((x ^ 0x0D0D0D0Du) & 0x0F0F0F0Fu) + 0x7F7F7F7Fu) & kHigh;
-  const std::uint32_t nibble_4 = ~(((x ^ 0x04040404u) & 0x0F0F0F0Fu) + 0x7F7F7F7Fu) & kHigh;
+  const std::uint32_t nibble_0 = ~mul_add(low_nibbles, kFmaOne, 0x7F7F7F7Fu) & kHigh;
+  const std::uint32_t nibble_d = ~mul_add(low_nibbles ^ 0x0D0D0D0Du, kFmaOne, 0x7F7F7F7Fu) & kHigh;
+  const std::uint32_t nibble_4 = ~mul_add(low_nibbles ^ 0x04040404u, kFmaOne, 0x7F7F7F7Fu) & kHigh;
   const std::uint32_t next = x >> 8 | following << 24;      // byte i: the byte after byte i
   const std::uint32_t next5 = next << 2, next4 = next << 3; // its bits 5 and 4 at bit 7
   const std::uint32_t three = ge_e0 & ~ge_f0;
@@ -95,22 +138,21 @@ struct ChunkMasks {
   std::uint32_t cont = 0, ascii = 0, lead3 = 0, lead4 = 0, second_ok = 0;
 };
 
-// Word q's classes (x, followed by `following`) added at bit 4q.
-GPS_UTF8_HD constexpr void add_word(ChunkMasks& m, int q, std::uint32_t x,
-                                    std::uint32_t following) {
+// Word q's classes (x, followed by `following`) added at bit 4q (q = 0..4; the bits are clear).
+GPS_UTF8_HD void add_word(ChunkMasks& m, int q, std::uint32_t x, std::uint32_t following) {
   const WordClass c = classify_word(x, following);
-  const int at = 4 * q; // bit of the word's first byte
-  m.cont |= gather_high_bits(c.cont) << at;
-  m.ascii |= gather_high_bits(c.ascii) << at;
-  m.lead3 |= gather_high_bits(c.lead3) << at;
-  m.lead4 |= gather_high_bits(c.lead4) << at;
-  m.second_ok |= gather_high_bits(c.second_ok) << at;
+  const FmaConstant at = static_cast<FmaConstant>(kFmaOne + (q == 0 ? 0 : q + 2)); // 2^(4q)
+  m.cont = add_gathered(m.cont, c.cont, at);
+  m.ascii = add_gathered(m.ascii, c.ascii, at);
+  m.lead3 = add_gathered(m.lead3, c.lead3, at);
+  m.lead4 = add_gathered(m.lead4, c.lead4, at);
+  m.second_ok = add_gathered(m.second_ok, c.second_ok, at);
 }
 
 // The masks of the chunk's own words and the continuation bits of the word after it; the word
 // before it is added by add_word(m, 0, prev, w0) or, from the chunk before, by add_prev_classes.
-GPS_UTF8_HD constexpr ChunkMasks own_masks(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
-                                           std::uint32_t w3, std::uint32_t next) {
+GPS_UTF8_HD ChunkMasks own_masks(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
+                                 std::uint32_t w3, std::uint32_t next) {
   ChunkMasks m;
   const std::uint32_t words[5] = {w0, w1, w2, w3, next};
 #if defined(__CUDA_ARCH__)
@@ -118,7 +160,7 @@ GPS_UTF8_HD constexpr ChunkMasks own_masks(std::uint32_t w0, std::uint32_t w1, s
 #endif
   for (int q = 1; q < 5; ++q)
     add_word(m, q, words[q - 1], words[q]);
-  m.cont |= gather_high_bits(next & ~(next << 1)) << 20; // bytes 16..19: continuation or not
+  m.cont = add_gathered(m.cont, next & ~(next << 1), kFmaShift20); // bytes 16..19: continuation
   return m;
 }
 
@@ -157,9 +199,8 @@ GPS_UTF8_HD constexpr std::uint32_t chunk_info(const ChunkMasks& m) {
 // bytes in bits 0..15, the well-formed starts in bits 16..31. Positions outside the input must read
 // as 0 (they are then never part of a unit of the input); the caller clears the bits of positions
 // outside it.
-GPS_UTF8_HD constexpr std::uint32_t classify_chunk(std::uint32_t prev, std::uint32_t w0,
-                                                   std::uint32_t w1, std::uint32_t w2,
-                                                   std::uint32_t w3, std::uint32_t next) {
+GPS_UTF8_HD std::uint32_t classify_chunk(std::uint32_t prev, std::uint32_t w0, std::uint32_t w1,
+                                         std::uint32_t w2, std::uint32_t w3, std::uint32_t next) {
   if (((w0 | w1 | w2 | w3) & kHigh) == 0)
     return kAllAscii;
   ChunkMasks m = own_masks(w0, w1, w2, w3, next);
