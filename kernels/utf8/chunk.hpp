@@ -49,10 +49,9 @@ GPS_UTF8_HD constexpr std::uint32_t gather_high_bits(std::uint32_t u) {
 // the GPU the sums, shifts and merges of disjoint bit fields below are multiply-adds by constants
 // the compiler cannot see (a __constant__ table: a shift by a known constant would be turned back
 // into an ALU shift or LEA): a * k + c and the high word of a * k, one IMAD each.
-#define GPS_UTF8_FMA_CONSTANTS                                                                     \
-  { 1u, 8u, 16u, 1u << 4, 1u << 8, 1u << 12, 1u << 16, 1u << 20, 1u << 11, 1u << 27, 1u << 30, 4u }
 #if defined(__CUDACC__)
-static __constant__ std::uint32_t kFmaConstants[12] = GPS_UTF8_FMA_CONSTANTS;
+static __constant__ std::uint32_t kFmaConstants[8] = {1u,      8u,       16u,      1u << 4,
+                                                      1u << 8, 1u << 12, 1u << 16, 1u << 20};
 #endif
 enum FmaConstant {
   kFmaOne,
@@ -62,31 +61,19 @@ enum FmaConstant {
   kFmaShift8,
   kFmaShift12,
   kFmaShift16,
-  kFmaShift20,
-  kFmaShift11,
-  kFmaShift27,
-  kFmaShift30,
-  kFmaFour
+  kFmaShift20
 };
 GPS_UTF8_HD std::uint32_t fma_constant(FmaConstant k) {
 #if defined(__CUDA_ARCH__)
   return kFmaConstants[k];
 #else
-  constexpr std::uint32_t values[12] = GPS_UTF8_FMA_CONSTANTS;
+  constexpr std::uint32_t values[8] = {1u, 8u, 16u, 1u << 4, 1u << 8, 1u << 12, 1u << 16, 1u << 20};
   return values[k];
 #endif
 }
 // a * k + c (mod 2^32)
 GPS_UTF8_HD std::uint32_t mul_add(std::uint32_t a, FmaConstant k, std::uint32_t c) {
   return a * fma_constant(k) + c;
-}
-// The high word of a * 2^s (k = kFmaShift<s>), i.e. a >> (32 - s), plus c: one IMAD.HI.
-GPS_UTF8_HD std::uint32_t mul_high_add(std::uint32_t a, FmaConstant k, std::uint32_t c) {
-#if defined(__CUDA_ARCH__)
-  return __umulhi(a, fma_constant(k)) + c;
-#else
-  return static_cast<std::uint32_t>((static_cast<std::uint64_t>(a) * fma_constant(k)) >> 32) + c;
-#endif
 }
 // m with gather_high_bits(u) added at bit `at` (m's bits there are clear): three IMADs.
 GPS_UTF8_HD std::uint32_t add_gathered(std::uint32_t m, std::uint32_t u, FmaConstant at) {
@@ -265,8 +252,8 @@ GPS_UTF8_HD constexpr DecodeEntry decode_entry(std::uint32_t b0) {
 // the integer ALU operations, and the ALU pipe is what bounds decode).
 GPS_UTF8_HD std::uint32_t decode_with_entry(std::uint32_t w, DecodeEntry e, bool well_formed) {
   const std::uint32_t r = byte_perm(w, 0u, e.sel) & e.mask;
-  const std::uint32_t c = mul_high_add(r & 0xFF00FF00u, kFmaShift30, r & 0x00FF00FFu); // hi/4+lo
-  const std::uint32_t cp = c - mul_high_add(c, kFmaShift16, 0u) * (65536u - 4096u);
+  const std::uint32_t c = (r & 0x00FF00FFu) + ((r & 0xFF00FF00u) >> 2);
+  const std::uint32_t cp = c - (c >> 16) * (65536u - 4096u);
   return well_formed ? cp : kReplacementChar;
 }
 

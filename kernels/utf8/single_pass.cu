@@ -337,9 +337,8 @@ template <int BLOCK> struct DecodeShared {
 // every 32 units, so that lanes writing 16 (or 8) units apart hit different banks and lanes
 // reading 32 consecutive units from a multiple of 32 still do (one LEA.HI; the XOR swizzle used
 // before took a shift and a logic operation on the ALU pipe, which bounds decode).
-// (i + (i >> 5) as one IMAD.HI: chunk.hpp's mul_high_add.)
-__device__ __forceinline__ unsigned stage_slot(unsigned i) {
-  return chunk::mul_high_add(i, chunk::kFmaShift27, i);
+__device__ __forceinline__ int stage_slot(int i) {
+  return i + (i >> 5);
 }
 
 // The tile index in launch order (one atomic per block, broadcast through shared memory).
@@ -413,23 +412,13 @@ __global__ void __launch_bounds__(BLOCK)
     const uint4 v = chunks.v[j];
     const int first = static_cast<int>(rank[j]);
     const unsigned info = chunks.info[j];
-    const auto put = [&](int i, std::uint32_t cp) {
-      stage[stage_slot(static_cast<unsigned>(first + i))] = cp; // first + i >= 0
-    };
+    const auto put = [&](int i, std::uint32_t cp) { stage[stage_slot(first + i)] = cp; };
     // the unit at chunk position k: its 4 bytes by two loads and a funnel shift (picking the two
     // words from registers by k took about 12 selects; the funnel shift's wrap mode takes the
     // shift mod 32), then its first byte's entry and decode_with_entry
-    // (The word offset (k >> 2) * 4 and the entry's offset (w & 0xFF) * 8 as multiplies, on
-    // the FMA pipe: chunk.hpp's mul_high_add.)
     const auto unit = [&](unsigned k, bool well_formed) {
-      const unsigned word_offset =
-          chunk::mul_high_add(k, chunk::kFmaShift30, 0u) * chunk::fma_constant(chunk::kFmaFour);
-      const auto* words = reinterpret_cast<const std::uint32_t*>(
-          reinterpret_cast<const unsigned char*>(copy) + word_offset);
-      const std::uint32_t w = __funnelshift_r(words[0], words[1], 8 * k);
-      const unsigned entry_offset = chunk::mul_high_add(w << 24, chunk::kFmaShift11, 0u); // 8 b0
-      const uint2 e = *reinterpret_cast<const uint2*>(
-          reinterpret_cast<const unsigned char*>(s_entry) + entry_offset);
+      const std::uint32_t w = __funnelshift_r(copy[k >> 2], copy[(k >> 2) + 1], 8 * k);
+      const uint2 e = s_entry[w & 0xFFu];
       return chunk::decode_with_entry(w, {e.x, e.y}, well_formed);
     };
     // Three modes, chosen per warp and step (a loop's trip count is the warp's most):
@@ -457,15 +446,13 @@ __global__ void __launch_bounds__(BLOCK)
           // loop below rewrites this lane's multi-byte units (chunk.hpp, for_each_position_in_unit)
           chunk::for_each_position_in_unit(
               v.x, v.y, v.z, v.w, info,
-              [&](int i, std::uint32_t b) {
-                stage[i < 0 ? scratch : stage_slot(static_cast<unsigned>(first + i))] = b;
-              },
+              [&](int i, std::uint32_t b) { stage[i < 0 ? scratch : stage_slot(first + i)] = b; },
               put);
         } else {
-          chunk::for_each_ascii_position(
-              v.x, v.y, v.z, v.w, info, [&](bool ascii, int i, std::uint32_t cp) {
-                stage[ascii ? stage_slot(static_cast<unsigned>(first + i)) : scratch] = cp;
-              });
+          chunk::for_each_ascii_position(v.x, v.y, v.z, v.w, info,
+                                         [&](bool ascii, int i, std::uint32_t cp) {
+                                           stage[ascii ? stage_slot(first + i) : scratch] = cp;
+                                         });
         }
         if (clean)
           chunk::for_each_unit_in<true>(info, info & 0xFFFFu, unit, put);
@@ -480,7 +467,7 @@ __global__ void __launch_bounds__(BLOCK)
   };
   const auto store_step = [&](int j, unsigned at) {
     for (unsigned i = lane; i < run[j]; i += kWarpSize)
-      __stcs(out + (at + i), stage[stage_slot(i)]); // evict-first: not re-read
+      __stcs(out + (at + i), stage[stage_slot(static_cast<int>(i))]); // evict-first: not re-read
   };
 
   if (warp == 0)
