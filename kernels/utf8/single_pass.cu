@@ -33,17 +33,18 @@
 // the positions outside the input read as 0 and their bits are cleared.
 //
 // Measured (GB/s of bytes read + written, best block; the design targets >= 0.8x copy at 2^28
-// bytes of mixed text): decode from results/partial/nvidia-{h100,h200}-utf8.json (commit
-// 5df9ec0, 5 repetitions), validate and encode from the full runs results/nvidia-h200.json and
-// results/nvidia-h100-80gb-hbm3.json (commit e48f73b4e815; their kernels as here):
+// bytes of mixed text): results/partial/nvidia-h200-utf8.json (commit 6b4ae39) and
+// results/partial/nvidia-h100-utf8.json (commit 3fa04f0, the same kernels), 5 repetitions; encode
+// from the full runs results/nvidia-{h200,h100-80gb-hbm3}.json (commit e48f73b4e815, its kernel
+// as here):
 //                      H100                       H200
-//   decode mixed 2^28  1592 GB/s = 0.529x copy    1634 GB/s = 0.384x copy   (b512)
-//   decode ascii 2^28  2437 = 0.810x              3018 = 0.708x
-//   decode latin, cjk, emoji 2^28  0.52x, 0.44x, 0.42x     0.37x, 0.32x, 0.30x
-//   validate mixed     1080 = 0.359x              1084 = 0.254x
+//   decode mixed 2^28  1619 GB/s = 0.538x copy    1648 GB/s = 0.387x copy   (b512)
+//   decode ascii 2^28  2439 = 0.811x              3021 = 0.709x
+//   decode latin, cjk, emoji 2^28  0.53x, 0.45x, 0.44x     0.38x, 0.33x, 0.31x
+//   validate mixed     1226 = 0.408x              1231 = 0.289x
 //   encode mixed       1102 = 0.366x              1179 = 0.277x
 // (at 784fea8 / cd757ae, before the second session: decode mixed 1001 and 1012 GB/s; at 13e4db0,
-// before the third: 1457 and 1472 GB/s.)
+// before the third: 1457 and 1472 GB/s, validate mixed 1081 and 1083.)
 // What bounds it: the same times on both GPUs although the H200 has 1.4x the bandwidth: integer
 // work, not memory. ncu (H200, commit fa94210, decode mixed 2^28, b256): the ALU pipe saturated
 // ("math pipe throttle" and "not selected" stalls), 64 registers (32 warps per SM). validate (no
@@ -172,9 +173,35 @@
 //     above; H200 mixed b512 669 -> 605 (-9.6%), b256 709 -> 641, latin 650 -> 536 (-17.5%), cjk
 //     528 -> 460 (-12.9%), emoji 455 -> 414 (-9.0%), mixed_errors 730 -> 683 (-6.4%), ascii 447
 //     -> 446. Every GPU test, memcheck, racecheck and synccheck clean on both GPUs.
-//   What is left: the classification (about 45 integer operations per non-ASCII word, mostly
-//     LOP3 and SHF, unchanged) is now the larger ALU consumer for CJK and emoji; the 0.8x goal
-//     still needs it several times cheaper (H100 1.51x, H200 2.08x of time to cut at b512).
+//   step 3 (kept, 3fa04f0; chunk.hpp): the classification's sums (the nibble tests), its shift
+//     and add of nibble_ge_5, and the gathers' shift-and-merge of each 4-bit field (>> 28, << 4q,
+//     |) as IMAD and IMAD.HI by constants from a __constant__ table, which the compiler cannot
+//     turn back into ALU shifts or LEAs: about 14 ALU operations per non-ASCII word moved to the
+//     FMA pipe. Predicted (H100, 2^28): validate mixed -15..25%, decode cjk and latin -8..15%,
+//     mixed -4..10%, ascii +-1%. Measured (H100, N-B-N against step 2, 5 repetitions, us):
+//     validate mixed 248.0 -> 218.9 / 217.8 (-12%), cjk 249.6 -> 219.8 / 218.3; decode mixed
+//     b512 620.3 -> 610.2 / 606.1 (-1.6..2.3%), b256 648.7 -> 642.7 / 639.2, latin 548.6 ->
+//     538.7 / 537.0 (-2%), cjk 470.8 -> 459.6 / 457.7 (-2.5%), emoji 422.6 -> 410.7 / 409.0 (-3%),
+//     mixed_errors 687.6 -> 679.0 / 674.5, mixed 2^24 b256 52.4 -> 50.8 / 50.5, ascii the same;
+//     ranges disjoint but for ascii. H200 (N-B): validate mixed 247.2 -> 217.5 (-12%), decode
+//     mixed b512 604.6 -> 598.0 (-1.1%), b256 641.7 -> 631.2, latin 536.1 -> 526.7, cjk 460.5 ->
+//     449.2, emoji 414.9 -> 401.4, mixed_errors 682.0 -> 670.6. Under the prediction: validate
+//     gains 12%, decode 1-3% (its loops and stores are the larger share).
+//   step 4 (dropped, b7631c9, reverted by 6b4ae39): the same for the decode loops (the word and
+//     table-entry offsets as IMAD.HI, the field packing's >> 2 and >> 16, the stage padding).
+//     Predicted: decode cjk and latin -4..8%, mixed -2..5%. Measured (H100, N-B-N): mixed b256
+//     640.2 -> 797.2 (+25%), b512 606.9 -> 691.2, latin +15%, cjk +10%, emoji +7%, mixed_errors
+//     +26%: the SASS shows 230 LDC (each constant loaded into a register, not an operand) and the
+//     IMAD count doubled (2429 against about 1200); the offsets through byte pointers may also
+//     have cost the loops their shared-memory addressing (LD.E.U8 appears). Not pursued.
+//   Net, session start -> step 3 (us, 5 repetitions): H100 mixed b512 674.3 -> 610.2 (-9.5%;
+//     0.485x -> 0.538x copy), latin 648.3 -> 538.7 (-17%), cjk 527.6 -> 459.6 (-13%), emoji
+//     455.7 -> 410.7 (-10%), validate mixed 0.359x -> 0.408x copy; H200 mixed b512 669.5 -> 598.0
+//     (-10.7%; 0.346x -> 0.387x), latin -19%, cjk -15%, emoji -12%, validate mixed 0.254x ->
+//     0.289x. Every GPU test, memcheck, racecheck and synccheck clean on both GPUs after each
+//     kept step.
+//   What is left: the classification's logic (LOP3, SHF) and the loops' remaining ALU work; the
+//     0.8x goal still needs the time cut 1.49x (H100) and 2.07x (H200) at b512.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
