@@ -2,8 +2,8 @@
 // map -> exclusive scan -> scatter algorithm the GPU variants run, on one core, to show what the
 // scan formulation costs where it is not needed (Blelloch 1990, "Prefix sums and their
 // applications", section 1.3 on packing).
-// Measured (the H200 machine's host, results/nvidia-h200.json at 4ff90fa, keep 0.5): about 2 GB/s
-// (cpu_no_scan) and 1 GB/s (cpu_with_scan) at 2^20 and 2^24; the benchmarks stop them at 2^26.
+// Measured (the H200 machine's host, git show 4ff90fa:results/nvidia-h200.json, keep 0.5): about 2
+// GB/s (cpu_no_scan) and 1 GB/s (cpu_with_scan) at 2^20 and 2^24; the benchmarks stop them at 2^26.
 #include "common/arguments.hpp"
 #include "common/temp_storage.hpp"
 #include "compact/compact.hpp"

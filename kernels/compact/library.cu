@@ -7,8 +7,9 @@
 // selected count back to the host: thrust_copy_if and thrust_remove_copy synchronise the stream
 // inside the timed call (a fixed cost of a few microseconds that shows at small n). The count is
 // then written back to the device by a one-thread kernel, in stream order.
-// Measured (H200, results/nvidia-h200.json at 4ff90fa, keep 0.5): cub 2710 GB/s at 2^28 (0.643x
-// copy); thrust_copy_if and thrust_remove_copy 0.97x CUB at 2^28 but 0.45x at 2^20, the sync.
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json, keep 0.5): cub 2710 GB/s at 2^28
+// (0.643x copy); thrust_copy_if and thrust_remove_copy 0.97x CUB at 2^28 but 0.45x at 2^20, the
+// sync.
 #include "common/arguments.hpp"
 #include "common/cuda_check.hpp"
 #include "common/temp_storage.hpp"

@@ -7,7 +7,7 @@
 // (the scan, if it is single-pass) + 8n + 4k (scatter reads input and offsets, writes the kept
 // elements): 24n + 4k bytes against the 4n + 4k minimum that single_pass approaches.
 // Change from cpu_with_scan: the same three steps, each a GPU kernel (the scan a whole variant).
-// Measured (H200, results/nvidia-h200.json at 4ff90fa, keep 0.5, 2^28, block 256): with
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json, keep 0.5, 2^28, block 256): with
 // work_efficient 40 GB/s (0.009x copy), with shared_mem 459 (0.109x), with decoupled_lookback 692
 // (0.164x); the scan choice matters, but single_pass, fusing the three, is 3.9x the best of them.
 #include "common/arguments.hpp"

@@ -41,15 +41,16 @@ namespace {
 //   persistent blocks that load the next tile during the look-back and the store       0.49
 //   a 100 or 400 ns back-off in the look-back's polling                                no change
 // At keep 1.0 this kernel reaches 0.67-0.69 and CUB 0.72; at keep 0, 0.62-0.64 against CUB's 0.55.
-// In results/nvidia-h200.json (4ff90fa): 2727 GB/s at 2^28 (0.647x copy, 1.01x CUB), 1.27x CUB at
-// 2^20; against the kept fraction at 2^28: keep 0 0.637x (1.15x CUB), keep 1.0 0.681x (0.94x CUB).
-// (2026-11-22) the ranks by packed warp scans and the run written as 16-byte vectors, both found
-// for prefetch_lookback (predicted: keep 0.50 at 2^28, block 512, 586 -> 490-530 us; at 2^20 keep
-// 1.0 11.1 -> 10-10.5 us). Measured (one H200, A-B-A builds, 5 repetitions each): 2^28 596 -> 579
-// us at block 512, 598 -> 560 at 128, 748 -> 581 at 1024; 2^24 46.4 -> 44.5 us (512); 2^20 at
-// block 512: keep 0 8.32 -> 7.58, keep 0.50 9.50 -> 8.35, keep 0.75 10.1 -> 8.67, keep 1.0 10.9 ->
-// 9.34 us (CUB 8.9-9.5). Kept: less than predicted at 2^28, where the look-back a block waits on
-// sets its pace; at 2^20 the fastest compaction here at every kept fraction (1.02-1.18x CUB).
+// In the H200 run of 4ff90fa (git show 4ff90fa:results/nvidia-h200.json): 2727 GB/s at 2^28 (0.647x
+// copy, 1.01x CUB), 1.27x CUB at 2^20; against the kept fraction at 2^28: keep 0 0.637x (1.15x
+// CUB), keep 1.0 0.681x (0.94x CUB). (2026-11-22) the ranks by packed warp scans and the run
+// written as 16-byte vectors, both found for prefetch_lookback (predicted: keep 0.50 at 2^28, block
+// 512, 586 -> 490-530 us; at 2^20 keep 1.0 11.1 -> 10-10.5 us). Measured (one H200, A-B-A builds, 5
+// repetitions each): 2^28 596 -> 579 us at block 512, 598 -> 560 at 128, 748 -> 581 at 1024;
+// 2^24 46.4 -> 44.5 us (512); 2^20 at block 512: keep 0 8.32 -> 7.58, keep 0.50 9.50 -> 8.35, keep
+// 0.75 10.1 -> 8.67, keep 1.0 10.9 -> 9.34 us (CUB 8.9-9.5). Kept: less than predicted at 2^28,
+// where the look-back a block waits on sets its pace; at 2^20 the fastest compaction here at every
+// kept fraction (1.02-1.18x CUB).
 constexpr int compact_vecs(int block) {
   return 4096 / block < 16 ? 4096 / block : 16;
 }

@@ -4,7 +4,7 @@
 // consecutive banks (no bank conflicts).
 // Change from interleaved: the active-thread test and the addressing, `t < stride` with strides
 // halving from BLOCK/2 instead of `t % (2*stride) == 0` with strides doubling.
-// Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), GB/s at 2^28 by block:
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json), GB/s at 2^28 by block:
 // 64: 417, 128: 836, 256: 933, 512: 837, 1024: 715; best 933 (0.22x copy), only 3% over
 // interleaved: on Hopper the divergent `%` test costs little, the passes over memory dominate.
 #include "common/block.cuh"

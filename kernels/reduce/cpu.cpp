@@ -1,7 +1,7 @@
 // CPU reductions: the sequential reference every other variant is checked against, and the
 // multi-threaded CPU baseline (per-chunk sums, then the sum of the chunk sums). Host temporary
 // storage under the two-phase contract: cpu needs none, cpu_parallel keeps its chunk sums there.
-// Measured (H200 host, results/nvidia-h200.json, commit 4ff90fa7816c), GB/s at 2^20 / 2^24 /
+// Measured (H200 host, git show 4ff90fa:results/nvidia-h200.json), GB/s at 2^20 / 2^24 /
 // 2^28: cpu 36 / 29 / 12, cpu_parallel 14 / 98 / 107 (the thread starts dominate below 2^24).
 #include "common/cpu_parallel.hpp"
 #include "common/temp_storage.hpp"

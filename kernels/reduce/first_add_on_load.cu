@@ -2,7 +2,7 @@
 // kernel 4; cuda-samples reduce3). Half the blocks for the same n, and the first level of the tree
 // happens in registers instead of shared memory, so no thread is idle after the load.
 // Change from convergent: tile of 2 * BLOCK elements per block, first addition during the load.
-// Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), GB/s at 2^28 by block:
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json), GB/s at 2^28 by block:
 // 64: 836, 128: 1659, 256: 1744, 512: 1572, 1024: 1322; best 1744 (0.41x copy), 1.9x convergent
 // (half the blocks, each twice the loads in flight).
 #include "common/block.cuh"

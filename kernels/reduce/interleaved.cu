@@ -4,7 +4,7 @@
 // only the threads with t % (2s) == 0 add, so the active threads of a warp are scattered (branch
 // divergence, and the modulo is slow). One partial sum per block; the host launches passes over
 // the partial sums until one value is left (multipass.cuh).
-// Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), GB/s at 2^28 by block:
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json), GB/s at 2^28 by block:
 // 64: 417, 128: 836, 256: 906, 512: 819, 1024: 708; best 906 (0.21x copy). Block 256 is best
 // from 2^24 up; at 2^20 block 1024 (328).
 #include "common/block.cuh"

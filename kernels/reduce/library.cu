@@ -5,7 +5,7 @@
 // thrust::reduce returns the sum to the host, so it synchronises the stream inside the timed call
 // (a fixed cost of a few microseconds that shows at small n); the value then goes back to the
 // device result by a one-thread kernel, in stream order. CUB writes the device result directly.
-// Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), GB/s at 2^20 / 2^24 / 2^28:
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json), GB/s at 2^20 / 2^24 / 2^28:
 // thrust 170 / 1638 / 4103, cub 470 / 2706 / 4398 (1.04x copy at 2^28).
 #include "common/cuda_check.hpp"
 #include "common/temp_storage.hpp"

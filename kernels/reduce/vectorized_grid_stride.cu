@@ -10,7 +10,7 @@
 // addition wraps and is associative: the result is exact and deterministic).
 // Change from warp_shuffle: a fixed, GPU-filling grid and a grid-stride loop of int4 loads instead
 // of one tile per block and one pass per level; one launch (plus a 4-byte memset) in all.
-// Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), GB/s at 2^28 by block:
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json), GB/s at 2^28 by block:
 // 64: 4424, 128: 4445, 256: 4430, 512: 4456, 1024: 4470 (1.05x copy, 1.02x CUB, 0.93 of the
 // theoretical peak: a reduction only reads); at 2^24 3182 at block 256, 1.18x CUB. The block size
 // hardly matters once the grid fills the GPU.

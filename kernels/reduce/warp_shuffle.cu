@@ -4,7 +4,7 @@
 // unrolls the last warp over volatile shared memory; the shuffle form is cuda-samples reduce4/5's
 // modern equivalent and needs no volatile or implicit warp-synchronous assumption.
 // Change from first_add_on_load: the block tree, log2(BLOCK) barriers -> one barrier, shuffles.
-// Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), GB/s at 2^28 by block:
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json), GB/s at 2^28 by block:
 // 64: 836, 128: 1662, 256: 2397, 512: 2264, 1024: 2040; best 2397 (0.57x copy), 1.37x
 // first_add_on_load. At blocks 64 and 128 it equals first_add_on_load (836, 1662): there the
 // figure follows the bytes per block (interleaved and convergent give half of it with half the

@@ -6,8 +6,9 @@
 // (single_pass.cuh), so the two differ only in how a tile learns its prefix.
 // Change from the multi-level variants: no second pass over the data; the cost moves into the
 // latency of the chain, which is serial across tiles (one L2 round trip per tile).
-// Measured (H200, results/nvidia-h200.json at 4ff90fa, 2^28): 880 GB/s (0.209x copy) at block 512,
-// 390 at 256 and 112 at 64: with a serial chain, larger tiles (fewer links) are all that helps.
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json, 2^28): 880 GB/s (0.209x copy) at block
+// 512, 390 at 256 and 112 at 64: with a serial chain, larger tiles (fewer links) are all that
+// helps.
 #include "scan/scan.hpp"
 #include "scan/single_pass.cuh"
 

@@ -4,8 +4,8 @@
 // scan), and each thread adds its section's offset. Arbitrary n through the multi-level driver.
 // Change from warp_shuffle: 8 elements per thread, so the parallel block scan (and the block-sum
 // hierarchy) shrinks eightfold; sequential work is cheap and latency is hidden by the staging.
-// Measured (H200, results/nvidia-h200.json at 4ff90fa, 2^28): 1806 GB/s (0.429x copy) at block
-// 256 (1685-1806 over the blocks), 1.6x warp_shuffle: the best of the multi-level variants.
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json, 2^28): 1806 GB/s (0.429x copy) at
+// block 256 (1685-1806 over the blocks), 1.6x warp_shuffle: the best of the multi-level variants.
 #include "common/block.cuh"
 #include "scan/multilevel.cuh"
 #include "scan/scan.hpp"

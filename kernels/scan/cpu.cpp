@@ -2,7 +2,7 @@
 // CPU baseline, a three-phase parallel scan (Blelloch 1990, "Prefix sums and their applications":
 // per-chunk sums, a scan of the chunk sums, per-chunk scans seeded with those offsets).
 // cpu_parallel runs as one chunk (the sequential loop) below 2^16 elements.
-// Measured (the H200 machine's host, results/nvidia-h200.json at 4ff90fa, 2^28): cpu 11 GB/s,
+// Measured (the H200 machine's host, git show 4ff90fa:results/nvidia-h200.json, 2^28): cpu 11 GB/s,
 // cpu_parallel 54 GB/s.
 #include "common/cpu_parallel.hpp"
 #include "common/temp_storage.hpp"

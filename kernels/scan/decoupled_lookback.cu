@@ -9,8 +9,8 @@
 // Measured (H200, 2^28, block 256): 16 items per thread gave 0.55x copy, 32 items 0.69x, 64 items
 // with evict-first loads and stores 0.77x; a wider look-back window (64 or 128 predecessors per
 // round trip) was slower, and a persistent, cp.async-prefetching version reached only 0.48x.
-// In results/nvidia-h200.json (4ff90fa): 3156 GB/s at 2^28 (0.749x copy, 1.03x CUB; 3000-3156
-// over the blocks), 1.11x CUB at 2^24 and 1.53x at 2^20.
+// In the H200 run of 4ff90fa (git show 4ff90fa:results/nvidia-h200.json): 3156 GB/s at 2^28 (0.749x
+// copy, 1.03x CUB; 3000-3156 over the blocks), 1.11x CUB at 2^24 and 1.53x at 2^20.
 #include "scan/scan.hpp"
 #include "scan/single_pass.cuh"
 

@@ -4,7 +4,7 @@
 // double buffer is needed. Arbitrary n through the multi-level driver.
 // Change from shared_mem: O(n log n) additions in shared memory but half the steps and no
 // down-sweep; contrasts work efficiency with step count.
-// Measured (H200, results/nvidia-h200.json at 4ff90fa, 2^28): 934 GB/s (0.222x copy) at block
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json, 2^28): 934 GB/s (0.222x copy) at block
 // 256, the best block: 0.83x shared_mem, whose tiles are twice as large.
 #include "common/block.cuh"
 #include "scan/multilevel.cuh"

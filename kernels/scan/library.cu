@@ -2,8 +2,8 @@
 // and gets it from the caller's storage; Thrust's temporary allocations come out of the caller's
 // storage too (common/thrust_temp.cuh), so neither allocates, and two calls on two streams never
 // share a buffer.
-// Measured (H200, results/nvidia-h200.json at 4ff90fa, 2^28): cub 3066 GB/s (0.728x copy), thrust
-// 3069 (Thrust runs CUB's scan).
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json, 2^28): cub 3066 GB/s (0.728x copy),
+// thrust 3069 (Thrust runs CUB's scan).
 #include "common/arguments.hpp"
 #include "common/cuda_check.hpp"
 #include "common/temp_storage.hpp"

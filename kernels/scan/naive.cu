@@ -4,8 +4,8 @@
 // (double buffering: no element is overwritten while a neighbour still needs it).
 // Work O(n log n), n log n reads and writes of global memory: the baseline everything beats.
 // Change: the first GPU variant (from cpu: one thread per element, one launch per level).
-// Measured (H200, results/nvidia-h200.json at 4ff90fa, 2^28): 86 GB/s (0.020x copy) at block 256,
-// the best block; 29 GB/s at block 64.
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json, 2^28): 86 GB/s (0.020x copy) at block
+// 256, the best block; 29 GB/s at block 64.
 #include "common/arguments.hpp"
 #include "common/cuda_check.hpp"
 #include "common/temp_storage.hpp"

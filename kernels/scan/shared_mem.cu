@@ -4,9 +4,9 @@
 // Change from work_efficient_compact: the log2(tile) levels run in shared memory inside one launch
 // instead of one global-memory launch per level; global memory is read and written ~once per level
 // of the block-sum hierarchy.
-// Measured (H200, results/nvidia-h200.json at 4ff90fa, 2^28): 1128 GB/s (0.268x copy) at block
-// 256, the best block (1101 at 128, 922 at 1024): 4.4x work_efficient_compact. The hierarchy still
-// reads and writes the data twice (scan the tiles, then add the block sums back).
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json, 2^28): 1128 GB/s (0.268x copy) at
+// block 256, the best block (1101 at 128, 922 at 1024): 4.4x work_efficient_compact. The hierarchy
+// still reads and writes the data twice (scan the tiles, then add the block sums back).
 #include "common/block.cuh"
 #include "scan/multilevel.cuh"
 #include "scan/scan.hpp"

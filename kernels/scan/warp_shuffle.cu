@@ -3,8 +3,9 @@
 // element per thread; arbitrary n through the multi-level driver.
 // Change from kogge_stone: the log2(32) in-warp steps use register shuffles and need no barrier;
 // only two barriers per block remain.
-// Measured (H200, results/nvidia-h200.json at 4ff90fa, 2^28): 1120 GB/s (0.266x copy) at block
-// 512 (1091 at 256), 1.2x kogge_stone: no faster than shared_mem, whose tiles are twice as large.
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json, 2^28): 1120 GB/s (0.266x copy) at
+// block 512 (1091 at 256), 1.2x kogge_stone: no faster than shared_mem, whose tiles are twice as
+// large.
 #include "common/block.cuh"
 #include "scan/multilevel.cuh"
 #include "scan/scan.hpp"

@@ -3,9 +3,9 @@
 // every launch covers all n threads and a thread works only when its index is a multiple of the
 // level's stride (the `%` test): O(n) additions but O(n log n) threads launched, mostly idle.
 // Change from naive: O(n) work instead of O(n log n), no double buffer.
-// Measured (H200, results/nvidia-h200.json at 4ff90fa, 2^28): 65 GB/s (0.015x copy) at block 512,
-// the best block, slower than naive: work efficiency alone does not pay when every level launches
-// n threads.
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json, 2^28): 65 GB/s (0.015x copy) at block
+// 512, the best block, slower than naive: work efficiency alone does not pay when every level
+// launches n threads.
 #include "common/cuda_check.hpp"
 #include "scan/blelloch_global.cuh"
 #include "scan/scan.hpp"

@@ -3,7 +3,7 @@
 // element from t * 2 * stride instead of testing k % (2 * stride). Deep levels launch a handful of
 // blocks instead of n / block, and no warp is divergent on the modulo test.
 // Change from work_efficient: launch size per level, stride indexing.
-// Measured (H200, results/nvidia-h200.json at 4ff90fa, 2^28): 254 GB/s (0.060x copy) at block
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json, 2^28): 254 GB/s (0.060x copy) at block
 // 256, 3.9x work_efficient; at 2^24 - 3 it loses 7% to 2^24 (208 vs 224 GB/s), the padded copy.
 #include "common/cuda_check.hpp"
 #include "scan/blelloch_global.cuh"

@@ -8,7 +8,7 @@
 // buffers, the per-chunk offsets) is host temporary storage under the two-phase contract; only
 // std::stable_sort allocates a buffer of its own. Both order the keys through KeyOrder (sort.hpp):
 // std::stable_sort compares transformed keys, cpu_radix takes the digits of the transformed keys.
-// Measured (H200 host, results/nvidia-h200.json, commit 4ff90fa7816c), G keys/s at 2^20 / 2^24 /
+// Measured (H200 host, git show 4ff90fa:results/nvidia-h200.json), G keys/s at 2^20 / 2^24 /
 // 2^28, uniform keys: cpu_std_sort 0.02 / 0.01 / - (benchmarked up to 2^24), cpu_radix keys
 // 0.20 / 0.54 / 0.54, pairs 0.23 / 0.35 / 0.40.
 #include "common/cpu_parallel.hpp"

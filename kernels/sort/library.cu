@@ -3,7 +3,7 @@
 // leave the input untouched) is carved out of the caller's, and so are Thrust's temporary
 // allocations (common/thrust_temp.cuh): neither allocates, and two calls on two streams share
 // nothing.
-// Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), G keys/s at 2^20 / 2^24 /
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json), G keys/s at 2^20 / 2^24 /
 // 2^28, uniform keys: thrust keys 12.0 / 36.8 / 45.1, pairs 10.2 / 24.5 / 28.1; cub keys
 // 13.5 / 36.0 / 42.3, pairs 12.1 / 30.2 / 36.0. Thrust beat CUB's SortKeys for keys from 2^24 up
 // and lost for pairs while the CUB row passed an int count (see sort_cub: the count's type picks

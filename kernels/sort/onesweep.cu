@@ -36,7 +36,7 @@
 // sort.hpp's KeyOrder transform (the histogram and digit_of), and the keys move unchanged.
 // Limits: n < 2^31 - 1 (32-bit tile positions; look-back values are 31-bit); any 4-byte-aligned
 // pointers (scalar, warp-striped global loads and stores).
-// Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), G keys/s, uniform keys: block
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json), G keys/s, uniform keys: block
 // 256 / 512: 28.9 / 29.7 at 2^24, 33.6 / 34.3 at 2^28 (keys, 0.81x CUB at 512); pairs 24.7 at
 // 2^24, 27.8 at 2^28 (block 512, 0.77x CUB). Block 512 with 12 keys per thread was the default
 // then; it is 384 x 22 now (below). Tried and dropped (2026-11-22): all_equal keys run at 0.69x CUB

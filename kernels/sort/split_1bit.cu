@@ -10,7 +10,7 @@
 // 7 words per key per bit, 32 times.
 // Limits: n <= INT_MAX (the flags and their scan are int, one per key); any 4-byte-aligned
 // pointers (scalar loads and stores).
-// Measured (H200, results/nvidia-h200.json, commit 4ff90fa7816c), G keys/s, uniform keys: at
+// Measured (H200, git show 4ff90fa:results/nvidia-h200.json), G keys/s, uniform keys: at
 // 2^24 by block 64: 1.4, 128: 2.5, 256: 3.1, 512: 3.0, 1024: 2.8; at 2^28 3.41 keys, 2.86 pairs
 // (block 256, the best at every size measured), 0.08x CUB.
 // int32 and float32 keys: every bit and digit is read from the key after sort.hpp's KeyOrder
