@@ -450,7 +450,7 @@ __global__ void __launch_bounds__(BLOCK)
     };
     // Three modes, chosen per warp and step (a loop's trip count is the warp's most):
     // - no multi-byte unit in the warp: for_each_unit (16 fixed slots per ASCII chunk);
-    // - mostly ASCII units: split mode, 16 unconditional ASCII slots and the loop over the
+    // - mostly ASCII units: split mode, 16 unconditional position stores and the loop over the
     //   multi-byte units only (the loop over all units paid 16 trips for one accented letter);
     // - otherwise the loop over all units.
     // Each loop comes in two builds: with a well-formedness test per unit, and (warps with no
