@@ -657,6 +657,12 @@ TEST(Utf8Rules, PerByteRulesMatchReference) {
   }
 }
 
+// The code point of the unit at chunk position k, as the kernels' loops decode it.
+std::uint32_t chunk_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2, std::uint32_t w3,
+                         std::uint32_t next, unsigned k, bool well_formed) {
+  return chunk::decode_chunk_unit(chunk::chunk_window(w0, w1, w2, w3, next, k), well_formed);
+}
+
 // single_pass's chunk step (chunk.hpp), emulated as the kernels run it: the input laid on the
 // 16-byte grid of its address (skew 0..15), each 16-byte chunk classified from its words and the
 // words before and after it (0 outside the input), its units written in order.
@@ -712,8 +718,7 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
         in_order.resize(got.size(), ~0u);
         const std::uint32_t next = word(in, skew, p + 16);
         const auto unit = [&](unsigned k, bool well_formed) {
-          return chunk::decode_chunk_unit(chunk::chunk_window(w0, w1, w2, w3, next, k),
-                                          well_formed);
+          return chunk_unit(w0, w1, w2, w3, next, k, well_formed);
         };
         const auto put = [&](int i, std::uint32_t cp) {
           ASSERT_EQ(split.at(at + i), ~0u) << "unit " << i << " written twice";
@@ -810,8 +815,7 @@ TEST(Utf8Chunk, SplitModeStoresByUnitMatchReference) {
           });
     for (const Chunk& c : chunks) {
       const auto unit = [&](unsigned k, bool well_formed) {
-        return chunk::decode_chunk_unit(chunk::chunk_window(c.w0, c.w1, c.w2, c.w3, c.next, k),
-                                        well_formed);
+        return chunk_unit(c.w0, c.w1, c.w2, c.w3, c.next, k, well_formed);
       };
       chunk::for_each_unit_in(c.info, c.info & 0xFFFFu, unit, [&](int i, std::uint32_t cp) {
         got.at(static_cast<std::size_t>(c.at + i + 1)) = cp;

@@ -50,9 +50,12 @@ GPS_UTF8_HD constexpr std::uint32_t gather_high_bits(std::uint32_t u) {
 // the GPU the sums, shifts and merges of disjoint bit fields below are multiply-adds by constants
 // the compiler cannot see (a __constant__ table: a shift by a known constant would be turned back
 // into an ALU shift or LEA): a * k + c and the high word of a * k, one IMAD each.
+// (One list for the device table and the host's copy: GPS_UTF8_FMA_CONSTANTS, in FmaConstant's
+// order.)
+#define GPS_UTF8_FMA_CONSTANTS                                                                     \
+  { 1u, 8u, 16u, 1u << 4, 1u << 8, 1u << 12, 1u << 16, 1u << 20 }
 #if defined(__CUDACC__)
-static __constant__ std::uint32_t kFmaConstants[8] = {1u,      8u,       16u,      1u << 4,
-                                                      1u << 8, 1u << 12, 1u << 16, 1u << 20};
+static __constant__ std::uint32_t kFmaConstants[8] = GPS_UTF8_FMA_CONSTANTS;
 #endif
 enum FmaConstant {
   kFmaOne,
@@ -68,7 +71,7 @@ GPS_UTF8_HD std::uint32_t fma_constant(FmaConstant k) {
 #if defined(__CUDA_ARCH__)
   return kFmaConstants[k];
 #else
-  constexpr std::uint32_t values[8] = {1u, 8u, 16u, 1u << 4, 1u << 8, 1u << 12, 1u << 16, 1u << 20};
+  constexpr std::uint32_t values[8] = GPS_UTF8_FMA_CONSTANTS;
   return values[k];
 #endif
 }
@@ -78,11 +81,11 @@ GPS_UTF8_HD std::uint32_t mul_add(std::uint32_t a, FmaConstant k, std::uint32_t 
 }
 // m with gather_high_bits(u) added at bit `at` (m's bits there are clear): three IMADs.
 GPS_UTF8_HD std::uint32_t add_gathered(std::uint32_t m, std::uint32_t u, FmaConstant at) {
-  const std::uint32_t product = (u & kHigh) * 0x00204081u;
 #if defined(__CUDA_ARCH__)
+  const std::uint32_t product = (u & kHigh) * 0x00204081u; // gather_high_bits' product
   const std::uint32_t bits = __umulhi(product, fma_constant(kFmaSixteen)); // product >> 28
 #else
-  const std::uint32_t bits = product >> 28;
+  const std::uint32_t bits = gather_high_bits(u);
 #endif
   return mul_add(bits, at, m);
 }
@@ -142,7 +145,8 @@ struct ChunkMasks {
 // Word q's classes (x, followed by `following`) added at bit 4q (q = 0..4; the bits are clear).
 GPS_UTF8_HD void add_word(ChunkMasks& m, int q, std::uint32_t x, std::uint32_t following) {
   const WordClass c = classify_word(x, following);
-  const FmaConstant at = static_cast<FmaConstant>(kFmaOne + (q == 0 ? 0 : q + 2)); // 2^(4q)
+  // 2^(4q): kFmaOne, then kFmaShift4 .. kFmaShift16 (consecutive in FmaConstant)
+  const FmaConstant at = q == 0 ? kFmaOne : static_cast<FmaConstant>(kFmaShift4 + (q - 1));
   m.cont = add_gathered(m.cont, c.cont, at);
   m.ascii = add_gathered(m.ascii, c.ascii, at);
   m.lead3 = add_gathered(m.lead3, c.lead3, at);
