@@ -194,6 +194,30 @@
 //   it waits on shared memory (the ranking's counter round trips), so the UTF-8 kernel's remedy
 //   (moving ALU work to the FMA pipe) has nothing to offer here; pairs: issue 27%, MIO throttle
 //   2.8 against CUB's 0.6 (the values' exchange), LSU 30%.
+// Fifth session (2026-11-22, H100): a look-back warp (branch wip/lookback-warp, dropped). The block
+//   of 384 threads became 11 compute warps (tile 352 x 24 = 8448 keys) and one warp that walks
+//   back for all 256 digits (8 a lane, interleaved: one round loads 4 predecessors of each) while
+//   the compute warps count, rank and exchange, handing over the counts and the digit starts by
+//   named barriers (bar.arrive / bar.sync); all 384 threads scatter. The idea: the walk (25% of a
+//   block's life in the second session's trace) overlapped with the ranking instead of after it.
+//   Predicted: keys 2^28 -6..-14%, pairs -5..-12%. Measured (5 repetitions, medians in us, builds
+//   N-B-N3-N-B in one call; B as here): keys 2^28 14686 / 14780 against 5480 / 5515 (2.7x slower),
+//   2^24 1031 against 417, 2^30 58229 against 21532, pairs 15363 against 9232, low_entropy 14843
+//   against 6084, all_equal 14092 against 3938; N3 (416 threads = 12 + 1 warps, 22 keys, 72
+//   registers) 13904. Where the walk starts made no difference (3 repetitions: at the tile's
+//   start 14791, after the counts 14020, after the digit starts 14094), and the 11-warp tile with
+//   the walk left to the compute threads was only 4% slower (5758 against 5522): the walk by one
+//   warp was the cost. A clock64() trace of sampled tiles (2^24 keys) showed why: the warp's walk
+//   took 42-53 k cycles in 7-9 rounds with almost no spinning, the compute threads' walk (one digit
+//   a thread, 8 warps) 490-4300 cycles. Under the sort's traffic a round costs the walking warp
+//   about 190 cycles per 128-byte line it requests (32 lines a round: ~6000 cycles), so one warp
+//   walks 8x slower than eight, and slow walks let the newest inclusive prefix lag ~32 tiles
+//   behind, which lengthens every walk. Two 16-byte relaxed loads per predecessor (8 consecutive
+//   digits a lane, 8 vector loads a round) cut a walk to 25-33 k cycles: keys
+//   2^28 9674, pairs 11545, still 1.75x slower. Weak ld.global.cg loads: the same 47 k cycles (and
+//   a weak load in a spin is not a valid protocol). Reloading all unpublished words of a round at
+//   once did not help (there was almost nothing to reload). Not kept: the look-back stays with 256
+//   threads after the exchange.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
