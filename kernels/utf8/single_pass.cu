@@ -34,14 +34,14 @@
 //
 // Measured (GB/s of bytes read + written, best block; the design targets >= 0.8x copy at 2^28
 // bytes of mixed text): results/partial/nvidia-h200-utf8.json (commit 6b4ae39) and
-// results/partial/nvidia-h100-utf8.json (commit 3fa04f0, the same kernels), 5 repetitions; encode
+// results/partial/nvidia-h100-utf8.json (commit de5035f, the same kernels), 5 repetitions; encode
 // from the full runs results/nvidia-{h200,h100-80gb-hbm3}.json (commit e48f73b4e815, its kernel
 // as here):
 //                      H100                       H200
-//   decode mixed 2^28  1619 GB/s = 0.538x copy    1648 GB/s = 0.387x copy   (b512)
-//   decode ascii 2^28  2439 = 0.811x              3021 = 0.709x
+//   decode mixed 2^28  1618 GB/s = 0.538x copy    1648 GB/s = 0.387x copy   (b512)
+//   decode ascii 2^28  2446 = 0.813x              3021 = 0.709x
 //   decode latin, cjk, emoji 2^28  0.53x, 0.45x, 0.44x     0.38x, 0.33x, 0.31x
-//   validate mixed     1226 = 0.408x              1231 = 0.289x
+//   validate mixed     1226 = 0.407x              1231 = 0.289x
 //   encode mixed       1102 = 0.366x              1179 = 0.277x
 // (at 784fea8 / cd757ae, before the second session: decode mixed 1001 and 1012 GB/s; at 13e4db0,
 // before the third: 1457 and 1472 GB/s, validate mixed 1081 and 1083.)
