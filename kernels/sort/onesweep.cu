@@ -231,6 +231,37 @@
 //   The ranking is the largest step, and low_entropy's gap to CUB (6128 against 5621 us) is in it
 //   (+2400 cycles against uniform keys); pairs spend a third of a block in the values' load,
 //   exchange and scatter; the look-back is 12% (35% for all_equal, whose ranking is skipped).
+// Sixth session (2026-11-22, H100, each call A/B builds in one run, 5 repetitions, medians in us;
+//   B = the kernel here; CUB in the same calls: keys 2^28 5539-5550, pairs 8733-8749, low_entropy
+//   5621-5628, all_equal 4394-4403). Three experiments, all dropped:
+//   Persistent blocks with the next tile bulk-copied into shared memory (branch wip/persist: a
+//     grid of resident blocks, common/tile_ring.cuh's resident_blocks; the claimed tile's keys,
+//     and for pairs its values, land in a 36 KB stage by cp.async.bulk while the current tile is
+//     ranked; the load step reads the stage). Predicted: keys 2^28 -4..-10%, pairs -5..-12%.
+//     Claiming the next tile as the look-back starts: keys 6263 against 5515/5519 (+13.6%),
+//     all_equal 5171 against 3940 (+31%), pairs 10753 against 9233 (+16%): a claimed tile waits for
+//     its block's look-back, so the look-backs chain across blocks (as common/tile_ring.cuh says of
+//     the scans). Claiming after the look-back: keys 6321-6328 against 5487-5523 (+15%), all_equal
+//     4353 (+10%), pairs 10344 with values from global memory, 10733 staged. A clock64() count of
+//     the stage wait (thread 0, every tile of a 2^28 sort): 1868 cycles of a 24407-cycle tile for
+//     uniform keys, 3300 of 16080 for all_equal: with the claim this late, the 36 KB copy has only
+//     the scatter to land in, and under the pass's traffic it takes longer; the rest of the tile
+//     also ran ~2500 cycles slower than in B. Every onesweep test passed (also with 2 blocks).
+//   The ranking's start and match mask of a digit in one 8-byte word (branch wip/rank64: one
+//     LDS.64 and one STS.64 per item instead of two loads and two stores; the per-warp counts
+//     stay 32-bit). Predicted: keys -4..-8%, low_entropy -4..-8%, pairs -2..-5%. Measured: keys
+//     5738/5746 against 5519/5520 (+4%), low_entropy 6325 against 6130 (+3.2%), pairs 9154/9181
+//     against 9247/9257 (-0.8%), all_equal -0.3%.
+//   Keys only: the exchange buffer in its own (dynamic) shared memory, each key written there as
+//     soon as it is ranked, so the ranks need no registers, and 3 blocks per SM (56 registers, as
+//     CUB's 384 x 19 keys tile runs) (branch wip/xkeys). Predicted: 384 x 24 at 2 blocks -1..-3%,
+//     384 x 20 at 3 blocks -0..-6%, 384 x 16 at 3 blocks +3..+7%. Measured (keys 2^28, B
+//     5519/5524): 384 x 24 at 2 blocks 5714/5716 (+3.5%), 384 x 20 at 3 blocks 6128/6131 (+11%,
+//     40-52 B of spills), 384 x 16 at 3 blocks 5906 (+7%), 384 x 24 at 3 blocks 7607 (+38%, 124 B
+//     of spills); low_entropy alike. The keys still hold 24 registers through the count and the
+//     ranking, so 3 blocks only fit smaller tiles, and writing the exchange inside the ranking loop
+//     is itself slower. (That build skipped the exchange for tiles of one digit: all_equal failed
+//     its tests; no timing of it is quoted.)
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
