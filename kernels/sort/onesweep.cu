@@ -33,7 +33,8 @@
 // from the decoupled look-back inside the sorting kernel), and the local sort is a single
 // match-based ranking instead of four block-wide splits. Each pass reads and writes every key
 // (and value) exactly once. int32 and float32 keys: the digits are taken from the keys after
-// sort.hpp's KeyOrder transform (the histogram and digit_of), and the keys move unchanged.
+// sort.hpp's KeyOrder transform (the histogram and digit_of), and the keys move unchanged; a
+// pass whose digit the transform does not touch (int32: all but the last) runs the uint32 kernel.
 // Limits: n < 2^31 - 1 (32-bit tile positions; look-back values are 31-bit); any 4-byte-aligned
 // pointers (scalar, warp-striped global loads and stores).
 // Measured (H200, git show 4ff90fa:results/nvidia-h200.json), G keys/s, uniform keys: block
@@ -262,6 +263,15 @@
 //     ranking, so 3 blocks only fit smaller tiles, and writing the exchange inside the ranking loop
 //     is itself slower. (That build skipped the exchange for tiles of one digit: all_equal failed
 //     its tests; no timing of it is quoted.)
+//   Kept: int32 keys run their first three passes through the uint32 kernel (the sign-bit flip of
+//     their order transform leaves those digits alone; onesweep_launch). Predicted: int32 keys
+//     2^28 -3% (to uint32's time), pairs -1..-2%, uint32 and float32 unchanged. Measured (N-B-N-B):
+//     int32 keys 2^28 5570.7 [5561.6-5571.4] / 5564.8 against 5717.0 [5715.6-5731.1] / 5722.7 (-2.7%),
+//     pairs 9242.6 / 9255.0 against 9337.7 / 9333.8 (-0.9%), keys 2^24 425.5 / 423.0 against 431.5
+//     / 431.9 (-1.7%); uint32 and float32 within 0.1%. int32 keys now run 0.8% behind uint32 (the
+//     last pass keeps the transform) and 1.025x CUB's int32 time (5434 us; CUB sorts int32 2%
+//     faster than its uint32). Every onesweep test, the concurrency tests, and memcheck, racecheck
+//     and synccheck over the 68 int32 onesweep tests passed.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
