@@ -17,8 +17,9 @@
 //                         the lanes holding the same digit (peers) come from one shared atomicOr
 //                         per key (CUB's WARP_MATCH_ATOMIC_OR), or for the warp's heavy digit from
 //                         one ballot (many lanes on one atomicOr address serialise); the lowest
-//                         peer advances the warp's start. A tile of one digit keeps its input
-//                         order (CUB's short circuit);
+//                         peer advances the warp's start. The counters and masks sit at a
+//                         bank-spreading slot per digit (slot_of). A tile of one digit keeps its
+//                         input order (CUB's short circuit);
 //   exchange              the keys into digit-sorted order through shared memory;
 //   lookback_digits       per digit, a look-back across the earlier tiles (thread d walks digit
 //                         d's status words, 4 per L2 round trip, until it meets an inclusive
@@ -266,12 +267,22 @@
 //   Kept: int32 keys run their first three passes through the uint32 kernel (the sign-bit flip of
 //     their order transform leaves those digits alone; onesweep_launch). Predicted: int32 keys
 //     2^28 -3% (to uint32's time), pairs -1..-2%, uint32 and float32 unchanged. Measured (N-B-N-B):
-//     int32 keys 2^28 5570.7 [5561.6-5571.4] / 5564.8 against 5717.0 [5715.6-5731.1] / 5722.7 (-2.7%),
-//     pairs 9242.6 / 9255.0 against 9337.7 / 9333.8 (-0.9%), keys 2^24 425.5 / 423.0 against 431.5
-//     / 431.9 (-1.7%); uint32 and float32 within 0.1%. int32 keys now run 0.8% behind uint32 (the
-//     last pass keeps the transform) and 1.025x CUB's int32 time (5434 us; CUB sorts int32 2%
-//     faster than its uint32). Every onesweep test, the concurrency tests, and memcheck, racecheck
-//     and synccheck over the 68 int32 onesweep tests passed.
+//     int32 keys 2^28 5570.7 [5561.6-5571.4] / 5564.8 against 5717.0 [5715.6-5731.1] / 5722.7
+//     (-2.7%), pairs 9242.6 / 9255.0 against 9337.7 / 9333.8 (-0.9%), keys 2^24 425.5 / 423.0
+//     against 431.5 / 431.9 (-1.7%); uint32 and float32 within 0.1%. int32 keys now run 0.8% behind
+//     uint32 (the last pass keeps the transform) and 1.025x CUB's int32 time (5434 us; CUB sorts
+//     int32 2% faster than its uint32). Every onesweep test, the concurrency tests, and memcheck,
+//     racecheck and synccheck over the 68 int32 onesweep tests passed.
+//   Kept: the per-warp counters and match masks of digit d at slot_of(d) (d's low 5 bits XORed
+//     with 5x its high 3) instead of d. Why: low_entropy's ranking cost 2400 cycles more than
+//     uniform keys' (the trace above), and its common digits (0, 1, 2, 4, ..., 128, a bit or two
+//     set) put 32, 64, 128, 96, 160, 192 in digit 0's bank: the atomicOr and the counter round
+//     trips of a warp's item conflicted in one bank. Predicted: low_entropy keys 2^28 -3..-8%,
+//     uniform +0..1%, all_equal +-0.5%. Measured (H100, N-B-N-B, 5 repetitions, us): low_entropy
+//     keys 5341 / 5336 against 6139 / 6131 (-13%, now 1.05x CUB's 5626), low_entropy pairs 7773 /
+//     7768 against 8112 / 8104 (-4.2%, 1.01x CUB's 7865), uniform keys 5543 / 5534 against 5533 /
+//     5520 (+0.2%), uniform pairs 9189 / 9194 against 9230 / 9224 (-0.4%), all_equal 3934 / 3933
+//     against 3943 / 3939, 2^24 keys 424 / 421 against 421 / 420.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -375,9 +386,11 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     union {
       unsigned exchange[kTile]; // keys, then values, in tile-sorted order
       struct {
-        unsigned counts[kWarps][kRadix]; // per-warp digit counts, then tile-sorted starts
-        unsigned match[kWarps][kRadix];  // per warp and digit: the lanes holding it (atomicOr)
-      } rank;                            // until the ranking ends
+        // per warp, at slot_of(digit): the digit counts, then the tile-sorted starts; the lanes
+        // holding the digit (atomicOr)
+        unsigned counts[kWarps][kRadix];
+        unsigned match[kWarps][kRadix];
+      } rank; // until the ranking ends
     };
     // per digit d: the output index of tile-sorted position 0 if it held d; never negative, since
     // the keys below d in the whole input (digit_starts[d]) include those of this tile
@@ -402,6 +415,13 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       : s(storage), shift(digit_shift), status(digit_status),
         first(warp_id() * kWarpItems + lane_id()) {}
 
+  // Where digit d's per-warp counter and match mask sit: its low 5 bits (the shared-memory bank)
+  // XORed with 5x its high 3 bits, so that the digits skewed keys favour (0, 32, 64, 128, 96, ...:
+  // few bits set) fall in different banks (1, 2, 4, 8, 16 keep theirs; 32 -> 5, 64 -> 10,
+  // 128 -> 20). An involution: slot_of(slot_of(d)) == d. Uniform digits conflict as before.
+  static __device__ __forceinline__ unsigned slot_of(unsigned d) {
+    return d ^ (((d >> 5) * 5u) & 31u);
+  }
   __device__ __forceinline__ unsigned digit_of(unsigned key) const {
     return (ordered(key) >> shift) & (kRadix - 1);
   }
@@ -460,12 +480,12 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     unsigned* counts = s.rank.counts[warp_id()];
 #pragma unroll
     for (int j = 0; j < kItems; ++j)
-      atomicAdd(&counts[digit_of(keys[j])], 1u);
+      atomicAdd(&counts[slot_of(digit_of(keys[j]))], 1u);
     __syncwarp();
     unsigned most = 0; // count << 8 | digit
 #pragma unroll
     for (int d = lane_id(); d < kRadix; d += kWarpSize)
-      most = max(most, counts[d] << kRadixBits | static_cast<unsigned>(d));
+      most = max(most, counts[slot_of(d)] << kRadixBits | static_cast<unsigned>(d));
     most = warp_all_reduce(most, [](unsigned a, unsigned b) { return max(a, b); });
     __syncthreads();
     return (most >> kRadixBits) > kHeavyCount ? most & (kRadix - 1) : kRadix;
@@ -482,8 +502,8 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       const int d = threadIdx.x;
 #pragma unroll
       for (int w = 0; w < kWarps; ++w) {
-        const unsigned c = s.rank.counts[w][d];
-        s.rank.counts[w][d] = digit_count;
+        const unsigned c = s.rank.counts[w][slot_of(d)];
+        s.rank.counts[w][slot_of(d)] = digit_count;
         digit_count += c;
       }
       real_count = digit_count - (d == kRadix - 1 ? kTile - valid : 0u);
@@ -504,7 +524,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
         s.one_digit = 1;
 #pragma unroll
       for (int w = 0; w < kWarps; ++w)
-        s.rank.counts[w][threadIdx.x] += digit_start;
+        s.rank.counts[w][slot_of(threadIdx.x)] += digit_start;
     }
     __syncthreads();
     one_digit = s.one_digit != 0;
@@ -537,11 +557,12 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       unsigned heavy_lanes = 0;
       if (heavy_digit != kRadix) // the warp's choice
         heavy_lanes = __ballot_sync(kFullMask, is_heavy);
+      const unsigned slot = slot_of(digit);
       if (!is_heavy)
-        atomicOr(&masks[digit], me);
+        atomicOr(&masks[slot], me);
       __syncwarp();
-      const unsigned peers = is_heavy ? heavy_lanes : masks[digit];
-      ranks[j] = take_ranks(starts, masks, digit, peers, below);
+      const unsigned peers = is_heavy ? heavy_lanes : masks[slot];
+      ranks[j] = take_ranks(starts, masks, slot, peers, below);
     }
     __syncthreads(); // the starts are read: their memory becomes the exchange buffer
   }
@@ -549,13 +570,13 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // One item's ranks from its peers: the warp's running start for the digit plus the lane's place
   // among its peers; the lowest peer advances the start and clears the digit's match mask.
   static __device__ __forceinline__ unsigned
-  take_ranks(unsigned* starts, unsigned* masks, unsigned digit, unsigned peers, unsigned below) {
-    const unsigned earlier = starts[digit];
+  take_ranks(unsigned* starts, unsigned* masks, unsigned slot, unsigned peers, unsigned below) {
+    const unsigned earlier = starts[slot];
     const unsigned rank_in_peers = __popc(peers & below);
     __syncwarp();
     if (rank_in_peers == 0) {
-      starts[digit] = earlier + __popc(peers);
-      masks[digit] = 0;
+      starts[slot] = earlier + __popc(peers);
+      masks[slot] = 0;
     }
     __syncwarp();
     return earlier + rank_in_peers;
