@@ -282,7 +282,14 @@
 //     keys 5341 / 5336 against 6139 / 6131 (-13%, now 1.05x CUB's 5626), low_entropy pairs 7773 /
 //     7768 against 8112 / 8104 (-4.2%, 1.01x CUB's 7865), uniform keys 5543 / 5534 against 5533 /
 //     5520 (+0.2%), uniform pairs 9189 / 9194 against 9230 / 9224 (-0.4%), all_equal 3934 / 3933
-//     against 3943 / 3939, 2^24 keys 424 / 421 against 421 / 420.
+//     against 3943 / 3939, 2^24 keys 424 / 421 against 421 / 420. H200 (N-B-N-B): low_entropy keys
+//     5251 / 5251 against 6103 / 6101 (-14%, 1.06x CUB's 5552), low_entropy pairs 7076 / 7076
+//     against 7819 / 7816 (-9.5%, 1.04x CUB), uniform keys 5457 / 5456 against 5451 / 5448
+//     (+0.1%), uniform pairs 7524 / 7525 against 7505 / 7510 (+0.2%). But float32 keys (uniform
+//     bits) ran 4% slower in the anchor runs of that build (H100 5992 against 5750 us, H200 5869
+//     against 5660), pairs within 0.6%: their kernel keeps slot d (kSwizzle), its PTX the same as
+//     before. Every GPU test, and memcheck, racecheck and synccheck over the onesweep tests, passed
+//     on both GPUs with the slots in every kernel.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -419,8 +426,11 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // XORed with 5x its high 3 bits, so that the digits skewed keys favour (0, 32, 64, 128, 96, ...:
   // few bits set) fall in different banks (1, 2, 4, 8, 16 keep theirs; 32 -> 5, 64 -> 10,
   // 128 -> 20). An involution: slot_of(slot_of(d)) == d. Uniform digits conflict as before.
+  // float32 keys keep slot d: with the slot, their kernel (whose digits also take the order
+  // transform's compare and select) ran 4% slower on uniform keys (header).
+  static constexpr bool kSwizzle = KT != KeyType::Float32;
   static __device__ __forceinline__ unsigned slot_of(unsigned d) {
-    return d ^ (((d >> 5) * 5u) & 31u);
+    return kSwizzle ? d ^ (((d >> 5) * 5u) & 31u) : d;
   }
   __device__ __forceinline__ unsigned digit_of(unsigned key) const {
     return (ordered(key) >> shift) & (kRadix - 1);
