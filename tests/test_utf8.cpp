@@ -657,6 +657,15 @@ TEST(Utf8Rules, PerByteRulesMatchReference) {
   }
 }
 
+// The little-endian word of input bytes p..p+3 of `in` laid `skew` bytes into the 16-byte grid
+// (0 outside the input), as the kernels load it.
+std::uint32_t input_word(const Bytes& in, long long p, long long skew = 0) {
+  std::uint32_t w = 0;
+  for (int b = 0; b < 4; ++b)
+    w |= byte_or_zero(in, p + b - skew) << (8 * b);
+  return w;
+}
+
 // The code point of the unit at chunk position k, as the kernels' loops decode it.
 std::uint32_t chunk_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2, std::uint32_t w3,
                          std::uint32_t next, unsigned k, bool well_formed) {
@@ -667,12 +676,7 @@ std::uint32_t chunk_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2, s
 // 16-byte grid of its address (skew 0..15), each 16-byte chunk classified from its words and the
 // words before and after it (0 outside the input), its units written in order.
 TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
-  auto word = [](const Bytes& in, long long skew, long long p) {
-    std::uint32_t w = 0;
-    for (int b = 0; b < 4; ++b)
-      w |= byte_or_zero(in, p + b - skew) << (8 * b);
-    return w;
-  };
+  auto word = [](const Bytes& in, long long skew, long long p) { return input_word(in, p, skew); };
   for (const Bytes& in : rule_inputs()) {
     const CodePoints want = reference_decode(in);
     const long long want_first = reference_first_error(in);
@@ -708,7 +712,7 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
         if (ill_formed && first < 0)
           first = p - skew + chunk::lowest_bit(ill_formed);
         const std::size_t at = got.size();
-        got.resize(at + static_cast<std::size_t>(__builtin_popcount(chunk::unit_starts(info))));
+        got.resize(at + static_cast<std::size_t>(chunk::bit_count(chunk::unit_starts(info))));
         chunk::for_each_unit(w0, w1, w2, w3, word(in, skew, p + 16), info,
                              [&](int i, std::uint32_t cp) { got.at(at + i) = cp; });
         // decode's split mode: ASCII units at fixed positions, then a loop over the others; and
@@ -776,12 +780,7 @@ TEST(Utf8Chunk, SplitModeStoresByUnitMatchReference) {
     if (in.empty())
       continue;
     const CodePoints want = reference_decode(in);
-    auto word = [&](long long p) {
-      std::uint32_t w = 0;
-      for (int b = 0; b < 4; ++b)
-        w |= byte_or_zero(in, p + b) << (8 * b);
-      return w;
-    };
+    auto word = [&](long long p) { return input_word(in, p); };
     struct Chunk {
       std::uint32_t w0, w1, w2, w3, next, info;
       long long at;
@@ -797,7 +796,7 @@ TEST(Utf8Chunk, SplitModeStoresByUnitMatchReference) {
                     chunk::classify_chunk(word(p - 4), word(p), word(p + 4), word(p + 8),
                                           word(p + 12), word(p + 16)),
                     units};
-      units += __builtin_popcount(chunk::unit_starts(c.info));
+      units += chunk::bit_count(chunk::unit_starts(c.info));
       chunks.push_back(c);
     }
     ASSERT_EQ(static_cast<std::size_t>(units), want.size());

@@ -697,10 +697,7 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
                      cudaStream_t stream) {
   constexpr std::size_t kTile = OnesweepAgent<BLOCK, PAIRS, KT>::kTile;
   static_assert(kTile == OnesweepAgent<BLOCK, PAIRS, KeyType::Uint32>::kTile, "one tile per block");
-  // the key bits the key type's order transform may change (KeyOrder)
-  constexpr KeyOrder kOrder = key_order(KT);
-  constexpr unsigned kTransformedBits =
-      kOrder.positive_xor | kOrder.negative_xor | (kOrder.float_zeros ? 0x80000000u : 0u);
+  constexpr unsigned kTransformedBits = key_order(KT).changed_bits();
   const std::size_t tiles = (n + kTile - 1) / kTile;
   // temporary storage: pass counters + histograms (one memset), the status of one pass (cleared
   // before each pass and reused, so it stays small enough for L2), temporary keys (and values)

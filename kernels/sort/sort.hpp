@@ -56,6 +56,10 @@ struct KeyOrder {
       key = 0;
     return key ^ ((key >> 31) ? negative_xor : positive_xor);
   }
+  // The key bits the transform may change: a digit outside them is the key's own.
+  GPS_SORT_HD constexpr unsigned changed_bits() const {
+    return positive_xor | negative_xor | (float_zeros ? 0x80000000u : 0u);
+  }
   // A key that orders last (all digits maximal): a filler for missing keys.
   GPS_SORT_HD constexpr unsigned largest() const { return ~0u ^ positive_xor; }
 };
