@@ -293,6 +293,7 @@
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
+#include "common/per_device.hpp"
 #include "sort/passes.hpp"
 #include "sort/sort.hpp"
 
@@ -328,16 +329,31 @@ template <> struct OnesweepPolicy<384> {
 
 // ---- up front: the four digit histograms, then their exclusive scans --------------------------
 
+// The histogram kernel's counters: each lane of a block counts into its own column, so that the
+// 32 shared atomics of a warp fall in 32 distinct banks (a block-wide table [pass][digit] put the
+// lanes' random digits ~3.5 to a bank, and the atomics, not the loads, bounded the kernel). Word
+// (q, d) of lane l sits at (q * kRadix + d) * 32 + l; its low 16 bits count digit d of pass q, its
+// high 16 bits digit d of pass q + 2 (q = 0, 1): 64 KB per block. A column gathers the keys of one
+// lane of every warp of the block, so a block takes at most kHistColumnKeys / (warps x items)
+// tiles (onesweep_launch sizes the grid for it).
+constexpr int kHistWords = 2 * kRadix * kWarpSize;
+constexpr int kHistBytes = kHistWords * 4;
+constexpr std::size_t kHistColumnKeys = 65535; // 16-bit counters
+constexpr std::size_t kHistMaxTilesPerBlock =
+    kHistColumnKeys / (kHistBlock / kWarpSize * kHistItems);
+
 template <KeyType KT>
 __global__ void __launch_bounds__(kHistBlock)
     onesweep_histogram(const unsigned* __restrict__ keys, std::size_t n,
                        unsigned* __restrict__ bins) {
   constexpr KeyOrder order = key_order(KT); // a compile-time constant: nothing for uint32
   constexpr int kTile = kHistBlock * kHistItems;
-  __shared__ unsigned s_bins[kPasses][kRadix];
-  for (int i = threadIdx.x; i < kPasses * kRadix; i += kHistBlock)
-    (&s_bins[0][0])[i] = 0;
+  extern __shared__ uint4 s_hist[]; // kHistBytes
+  unsigned* const s_words = reinterpret_cast<unsigned*>(s_hist);
+  for (int i = threadIdx.x; i < kHistWords / 4; i += kHistBlock)
+    s_hist[i] = make_uint4(0u, 0u, 0u, 0u);
   __syncthreads();
+  unsigned* const column = s_words + lane_id();
   for (std::size_t base = blockIdx.x * static_cast<std::size_t>(kTile); base < n;
        base += static_cast<std::size_t>(gridDim.x) * kTile) {
     unsigned k[kHistItems];
@@ -350,17 +366,31 @@ __global__ void __launch_bounds__(kHistBlock)
     for (int j = 0; j < kHistItems; ++j) {
       if (base + j * kHistBlock + threadIdx.x < n) {
 #pragma unroll
-        for (int p = 0; p < kPasses; ++p)
-          atomicAdd(&s_bins[p][(k[j] >> (p * kRadixBits)) & (kRadix - 1)], 1u);
+        for (int p = 0; p < kPasses; ++p) {
+          const unsigned d = (k[j] >> (p * kRadixBits)) & (kRadix - 1);
+          atomicAdd(&column[((p & 1) * kRadix + d) * kWarpSize], 1u << (16 * (p >> 1)));
+        }
       }
     }
   }
   __syncthreads();
-  for (int d = threadIdx.x; d < kRadix; d += kHistBlock)
-#pragma unroll
-    for (int p = 0; p < kPasses; ++p)
-      if (const unsigned c = s_bins[p][d])
-        atomicAdd(&bins[p * kRadix + d], c);
+  // row r = q * kRadix + d: the sum of its 32 lane words, read from lane (r % 32) on so that the
+  // threads of a warp read 32 distinct banks
+  for (int r = threadIdx.x; r < 2 * kRadix; r += kHistBlock) {
+    const unsigned* row = s_words + r * kWarpSize;
+    unsigned low = 0, high = 0;
+#pragma unroll 8
+    for (int i = 0; i < kWarpSize; ++i) {
+      const unsigned w = row[(i + r) % kWarpSize];
+      low += w & 0xFFFFu;
+      high += w >> 16;
+    }
+    const int q = r / kRadix, d = r % kRadix;
+    if (low != 0)
+      atomicAdd(&bins[q * kRadix + d], low);
+    if (high != 0)
+      atomicAdd(&bins[(q + 2) * kRadix + d], high);
+  }
 }
 
 // One block per pass: bins[pass][d] becomes the number of keys with a smaller digit.
@@ -684,11 +714,22 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
     agent.scatter_values(vals_in, vals_out, ranks, digits);
 }
 
-int sm_count() {
-  int device = 0, sms = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  return sms;
+// The histogram kernel's resident blocks on the current device (its 64 KB of dynamic shared
+// memory opted in once per device).
+template <KeyType KT> std::size_t histogram_blocks() {
+  static PerDevice<std::size_t> blocks;
+  return blocks.get([](int device) {
+    CUDA_CHECK(cudaFuncSetAttribute(onesweep_histogram<KT>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, kHistBytes));
+    int per_sm = 0, sms = 0;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, onesweep_histogram<KT>,
+                                                             kHistBlock, kHistBytes));
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    if (per_sm < 1)
+      throw std::runtime_error("onesweep: the histogram kernel's 64 KB of shared memory do not "
+                               "fit this GPU");
+    return static_cast<std::size_t>(per_sm) * static_cast<std::size_t>(sms);
+  });
 }
 
 template <int BLOCK, bool PAIRS, KeyType KT>
@@ -714,10 +755,14 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
 
   // histograms of all four digits, then their exclusive scans
   CUDA_CHECK(cudaMemsetAsync(header, 0, kHeader * sizeof(unsigned), stream));
+  // the histogram: whole waves of resident blocks, enough of them that none takes more tiles
+  // than its 16-bit counters hold
   const std::size_t hist_tiles = (n + kHistBlock * kHistItems - 1) / (kHistBlock * kHistItems);
-  const auto hist_grid = static_cast<unsigned>(
-      std::min<std::size_t>(hist_tiles, 4 * static_cast<std::size_t>(sm_count())));
-  onesweep_histogram<KT><<<hist_grid, kHistBlock, 0, stream>>>(keys_in, n, bins);
+  const std::size_t resident = histogram_blocks<KT>();
+  const std::size_t waves =
+      (hist_tiles + resident * kHistMaxTilesPerBlock - 1) / (resident * kHistMaxTilesPerBlock);
+  const auto hist_grid = static_cast<unsigned>(std::min(hist_tiles, resident * waves));
+  onesweep_histogram<KT><<<hist_grid, kHistBlock, kHistBytes, stream>>>(keys_in, n, bins);
   CUDA_CHECK_LAUNCH();
   onesweep_scan_bins<<<kPasses, kRadix, 0, stream>>>(bins);
   CUDA_CHECK_LAUNCH();
