@@ -307,7 +307,7 @@ namespace {
 constexpr int kRadixBits = 8;
 constexpr int kRadix = 1 << kRadixBits;
 constexpr int kPasses = 32 / kRadixBits;
-constexpr int kHistBlock = 256; // histogram kernel: threads per block and keys per thread
+constexpr int kHistBlock = 512; // histogram kernel: threads per block and keys per thread
 constexpr int kHistItems = 16;
 constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit look-back
 // A warp holding more keys of one digit than this ranks that digit's keys by one ballot instead
