@@ -633,10 +633,15 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // Per-digit look-back (thread d, serially over the earlier tiles' status words of digit d, until
   // an inclusive prefix; common/lookback.cuh's DigitTileStatus), then the tile's inclusive prefix
   // is published. Sets the output index of each digit's first tile-sorted position.
+  // Also clears this tile's row of the next pass's status words (next_status; nullptr in the last
+  // pass), so that no pass needs a memset before it.
   __device__ __forceinline__ void lookback_digits(unsigned real_count, unsigned digit_start,
-                                                  const unsigned* __restrict__ digit_starts) {
+                                                  const unsigned* __restrict__ digit_starts,
+                                                  unsigned* __restrict__ next_status) {
     if (threadIdx.x < kRadix) {
       const int d = threadIdx.x;
+      if (next_status != nullptr)
+        next_status[static_cast<std::size_t>(tile) * kRadix + d] = 0u;
       unsigned earlier = 0; // keys of digit d in all earlier tiles
       if (tile > 0) {
         earlier = status.template exclusive_prefix<kLookbackDepth>(tile, d);
@@ -693,7 +698,8 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
     onesweep_pass(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
                   const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out, unsigned n,
                   int shift, const unsigned* __restrict__ digit_starts,
-                  DigitTileStatus<kRadix> status, unsigned* __restrict__ tile_counter) {
+                  DigitTileStatus<kRadix> status, unsigned* __restrict__ next_status,
+                  unsigned* __restrict__ tile_counter) {
   using Agent = OnesweepAgent<BLOCK, PAIRS, KT>;
   __shared__ typename Agent::TempStorage storage;
   Agent agent(storage, shift, status);
@@ -707,7 +713,8 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   const unsigned digit_start = agent.digit_starts_in_tile(digit_count, one_digit);
   agent.rank_keys(keys, ranks, heavy_digit, one_digit);
   agent.exchange(keys, ranks);
-  agent.lookback_digits(real_count, digit_start, digit_starts); // its barrier ends the exchange
+  agent.lookback_digits(real_count, digit_start, digit_starts,
+                        next_status); // its barrier ends the exchange
   unsigned digits[Agent::kDigitWords] = {};
   agent.scatter_keys(keys_out, digits);
   if constexpr (PAIRS)
@@ -740,21 +747,26 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   static_assert(kTile == OnesweepAgent<BLOCK, PAIRS, KeyType::Uint32>::kTile, "one tile per block");
   constexpr unsigned kTransformedBits = key_order(KT).changed_bits();
   const std::size_t tiles = (n + kTile - 1) / kTile;
-  // temporary storage: pass counters + histograms (one memset), the status of one pass (cleared
-  // before each pass and reused, so it stays small enough for L2), temporary keys (and values)
+  // temporary storage: pass counters + histograms, two arrays of status words (pass p uses array
+  // p % 2 while its tiles clear their rows of the other one for pass p + 1; the counters, the
+  // histograms and array 0 take one memset up front), temporary keys (and values)
   constexpr std::size_t kHeader = kPasses + kPasses * kRadix;
   TempLayout layout(temp);
   unsigned* header = layout.take<unsigned>(kHeader);
   unsigned* counters = header;       // one tile counter per pass
   unsigned* bins = header + kPasses; // [pass][digit]
-  unsigned* status = layout.take<unsigned>(tiles * kRadix);
+  unsigned* status = layout.take<unsigned>(2 * tiles * kRadix);
+  unsigned* const status_of[2] = {status, status + tiles * kRadix};
   unsigned* keys_tmp = layout.take<unsigned>(n);
   unsigned* vals_tmp = layout.take<unsigned>(PAIRS ? n : 0);
   if (layout.sized(temp_bytes))
     return;
 
   // histograms of all four digits, then their exclusive scans
-  CUDA_CHECK(cudaMemsetAsync(header, 0, kHeader * sizeof(unsigned), stream));
+  // the header and status array 0 (the layout puts them first, in this order)
+  CUDA_CHECK(cudaMemsetAsync(
+      header, 0,
+      reinterpret_cast<const char*>(status_of[1]) - reinterpret_cast<const char*>(header), stream));
   // the histogram: whole waves of resident blocks, enough of them that none takes more tiles
   // than its 16-bit counters hold
   const std::size_t hist_tiles = (n + kHistBlock * kHistItems - 1) / (kHistBlock * kHistItems);
@@ -770,12 +782,12 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   for (int pass = 0; pass < kPasses; ++pass) {
     const auto p = detail::pass_buffers(pass, kPasses, keys_in, keys_out, keys_tmp, vals_in,
                                         vals_out, vals_tmp);
-    CUDA_CHECK(cudaMemsetAsync(status, 0, tiles * kRadix * sizeof(unsigned), stream));
     const int shift = pass * kRadixBits;
     const auto launch = [&](auto kernel) {
       kernel<<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(
           p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, static_cast<unsigned>(n), shift,
-          bins + pass * kRadix, DigitTileStatus<kRadix>{status}, counters + pass);
+          bins + pass * kRadix, DigitTileStatus<kRadix>{status_of[pass % 2]},
+          pass + 1 < kPasses ? status_of[(pass + 1) % 2] : nullptr, counters + pass);
     };
     // A pass whose digit the key type's transform leaves alone (int32: every pass but the last)
     // runs the uint32 kernel: the same digits, without the transform per key (int32 sorted 3%
