@@ -292,6 +292,7 @@
 //     on both GPUs with the slots in every kernel.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
+#include "common/dependent_launch.cuh"
 #include "common/lookback.cuh"
 #include "common/per_device.hpp"
 #include "sort/passes.hpp"
@@ -349,6 +350,7 @@ __global__ void __launch_bounds__(kHistBlock)
   constexpr KeyOrder order = key_order(KT); // a compile-time constant: nothing for uint32
   constexpr int kTile = kHistBlock * kHistItems;
   extern __shared__ uint4 s_hist[]; // kHistBytes
+  allow_dependent_launch();         // the scan kernel's blocks wait for this grid to finish
   unsigned* const s_words = reinterpret_cast<unsigned*>(s_hist);
   for (int i = threadIdx.x; i < kHistWords / 4; i += kHistBlock)
     s_hist[i] = make_uint4(0u, 0u, 0u, 0u);
@@ -395,6 +397,8 @@ __global__ void __launch_bounds__(kHistBlock)
 
 // One block per pass: bins[pass][d] becomes the number of keys with a smaller digit.
 __global__ void __launch_bounds__(kRadix) onesweep_scan_bins(unsigned* bins) {
+  allow_dependent_launch();
+  wait_for_prerequisite_grid(); // the histograms
   using Scan = BlockScan<kRadix>;
   __shared__ typename Scan::TempStorage s_scan;
   unsigned* b = bins + blockIdx.x * kRadix;
@@ -703,7 +707,11 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   using Agent = OnesweepAgent<BLOCK, PAIRS, KT>;
   __shared__ typename Agent::TempStorage storage;
   Agent agent(storage, shift, status);
+  // the next pass may launch once every block of this one runs; its blocks take their tiles and
+  // clear their shared memory, then wait for this pass's output (keys, status rows)
+  allow_dependent_launch();
   agent.take_tile(tile_counter, n);
+  wait_for_prerequisite_grid(); // the previous pass (or the digit scans) finished and flushed
   unsigned keys[Agent::kItems], ranks[Agent::kItems];
   agent.load_keys(keys_in, keys);
   const unsigned heavy_digit = agent.count_digits(keys);
@@ -776,18 +784,18 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   const auto hist_grid = static_cast<unsigned>(std::min(hist_tiles, resident * waves));
   onesweep_histogram<KT><<<hist_grid, kHistBlock, kHistBytes, stream>>>(keys_in, n, bins);
   CUDA_CHECK_LAUNCH();
-  onesweep_scan_bins<<<kPasses, kRadix, 0, stream>>>(bins);
-  CUDA_CHECK_LAUNCH();
+  // the scans and the passes each start while the kernel before them ends (dependent_launch.cuh)
+  launch_dependent(onesweep_scan_bins, kPasses, kRadix, 0, stream, bins);
 
   for (int pass = 0; pass < kPasses; ++pass) {
     const auto p = detail::pass_buffers(pass, kPasses, keys_in, keys_out, keys_tmp, vals_in,
                                         vals_out, vals_tmp);
     const int shift = pass * kRadixBits;
     const auto launch = [&](auto kernel) {
-      kernel<<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(
-          p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, static_cast<unsigned>(n), shift,
-          bins + pass * kRadix, DigitTileStatus<kRadix>{status_of[pass % 2]},
-          pass + 1 < kPasses ? status_of[(pass + 1) % 2] : nullptr, counters + pass);
+      launch_dependent(kernel, static_cast<unsigned>(tiles), BLOCK, 0, stream, p.keys_src,
+                       p.keys_dst, p.vals_src, p.vals_dst, static_cast<unsigned>(n), shift,
+                       bins + pass * kRadix, DigitTileStatus<kRadix>{status_of[pass % 2]},
+                       pass + 1 < kPasses ? status_of[(pass + 1) % 2] : nullptr, counters + pass);
     };
     // A pass whose digit the key type's transform leaves alone (int32: every pass but the last)
     // runs the uint32 kernel: the same digits, without the transform per key (int32 sorted 3%
