@@ -472,14 +472,20 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
 
   // The next tile index from the pass's atomic counter (launch order, so the look-back only ever
   // waits on running or finished tiles); clears the counts, the match masks and the flags.
+  // Then waits for the kernel before (dependent_launch.cuh) while the counter's atomic is in
+  // flight: nothing before this reads what that kernel writes.
   __device__ __forceinline__ void take_tile(unsigned* tile_counter, unsigned n) {
-    if (threadIdx.x == 0) {
-      s.tile = atomicAdd(tile_counter, 1u);
-      s.one_digit = 0;
-    }
+    unsigned taken = 0;
+    if (threadIdx.x == 0)
+      taken = atomicAdd(tile_counter, 1u); // the pass's own counter, zeroed up front
     for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK) {
       (&s.rank.counts[0][0])[i] = 0;
       (&s.rank.match[0][0])[i] = 0;
+    }
+    wait_for_prerequisite_grid();
+    if (threadIdx.x == 0) {
+      s.tile = taken;
+      s.one_digit = 0;
     }
     __syncthreads();
     tile = s.tile;
@@ -710,8 +716,7 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   // the next pass may launch once every block of this one runs; its blocks take their tiles and
   // clear their shared memory, then wait for this pass's output (keys, status rows)
   allow_dependent_launch();
-  agent.take_tile(tile_counter, n);
-  wait_for_prerequisite_grid(); // the previous pass (or the digit scans) finished and flushed
+  agent.take_tile(tile_counter, n); // waits for the previous pass (or the digit scans)
   unsigned keys[Agent::kItems], ranks[Agent::kItems];
   agent.load_keys(keys_in, keys);
   const unsigned heavy_digit = agent.count_digits(keys);
