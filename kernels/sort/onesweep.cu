@@ -301,6 +301,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace gps::sort {
 namespace {
@@ -314,6 +315,8 @@ constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit
 // A warp holding more keys of one digit than this ranks that digit's keys by one ballot instead
 // of the shared atomicOr, whose lanes on one address serialise.
 constexpr unsigned kHeavyCount = 48;
+// Passes of this many tiles let the next kernel launch as soon as all their blocks run (header).
+constexpr std::pair<std::size_t, std::size_t> kEarlyTriggerTiles = {1024, 16384};
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both take 80 registers and compile without
@@ -346,11 +349,12 @@ constexpr std::size_t kHistMaxTilesPerBlock =
 template <KeyType KT>
 __global__ void __launch_bounds__(kHistBlock)
     onesweep_histogram(const unsigned* __restrict__ keys, std::size_t n,
-                       unsigned* __restrict__ bins) {
+                       unsigned* __restrict__ bins, bool early_trigger) {
   constexpr KeyOrder order = key_order(KT); // a compile-time constant: nothing for uint32
   constexpr int kTile = kHistBlock * kHistItems;
   extern __shared__ uint4 s_hist[]; // kHistBytes
-  allow_dependent_launch();         // the scan kernel's blocks wait for this grid to finish
+  if (early_trigger)
+    allow_dependent_launch(); // the scan kernel's blocks wait for this grid to finish
   unsigned* const s_words = reinterpret_cast<unsigned*>(s_hist);
   for (int i = threadIdx.x; i < kHistWords / 4; i += kHistBlock)
     s_hist[i] = make_uint4(0u, 0u, 0u, 0u);
@@ -396,8 +400,9 @@ __global__ void __launch_bounds__(kHistBlock)
 }
 
 // One block per pass: bins[pass][d] becomes the number of keys with a smaller digit.
-__global__ void __launch_bounds__(kRadix) onesweep_scan_bins(unsigned* bins) {
-  allow_dependent_launch();
+__global__ void __launch_bounds__(kRadix) onesweep_scan_bins(unsigned* bins, bool early_trigger) {
+  if (early_trigger)
+    allow_dependent_launch();
   wait_for_prerequisite_grid(); // the histograms
   using Scan = BlockScan<kRadix>;
   __shared__ typename Scan::TempStorage s_scan;
@@ -472,20 +477,14 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
 
   // The next tile index from the pass's atomic counter (launch order, so the look-back only ever
   // waits on running or finished tiles); clears the counts, the match masks and the flags.
-  // Then waits for the kernel before (dependent_launch.cuh) while the counter's atomic is in
-  // flight: nothing before this reads what that kernel writes.
   __device__ __forceinline__ void take_tile(unsigned* tile_counter, unsigned n) {
-    unsigned taken = 0;
-    if (threadIdx.x == 0)
-      taken = atomicAdd(tile_counter, 1u); // the pass's own counter, zeroed up front
+    if (threadIdx.x == 0) {
+      s.tile = atomicAdd(tile_counter, 1u);
+      s.one_digit = 0;
+    }
     for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK) {
       (&s.rank.counts[0][0])[i] = 0;
       (&s.rank.match[0][0])[i] = 0;
-    }
-    wait_for_prerequisite_grid();
-    if (threadIdx.x == 0) {
-      s.tile = taken;
-      s.one_digit = 0;
     }
     __syncthreads();
     tile = s.tile;
@@ -709,14 +708,16 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
                   const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out, unsigned n,
                   int shift, const unsigned* __restrict__ digit_starts,
                   DigitTileStatus<kRadix> status, unsigned* __restrict__ next_status,
-                  unsigned* __restrict__ tile_counter) {
+                  unsigned* __restrict__ tile_counter, bool early_trigger) {
   using Agent = OnesweepAgent<BLOCK, PAIRS, KT>;
   __shared__ typename Agent::TempStorage storage;
   Agent agent(storage, shift, status);
   // the next pass may launch once every block of this one runs; its blocks take their tiles and
   // clear their shared memory, then wait for this pass's output (keys, status rows)
-  allow_dependent_launch();
-  agent.take_tile(tile_counter, n); // waits for the previous pass (or the digit scans)
+  if (early_trigger)
+    allow_dependent_launch();
+  agent.take_tile(tile_counter, n);
+  wait_for_prerequisite_grid(); // the previous pass (or the digit scans) finished and flushed
   unsigned keys[Agent::kItems], ranks[Agent::kItems];
   agent.load_keys(keys_in, keys);
   const unsigned heavy_digit = agent.count_digits(keys);
@@ -787,10 +788,17 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   const std::size_t waves =
       (hist_tiles + resident * kHistMaxTilesPerBlock - 1) / (resident * kHistMaxTilesPerBlock);
   const auto hist_grid = static_cast<unsigned>(std::min(hist_tiles, resident * waves));
-  onesweep_histogram<KT><<<hist_grid, kHistBlock, kHistBytes, stream>>>(keys_in, n, bins);
+  // Each kernel after the histogram is launched to start while the kernel before it ends
+  // (dependent_launch.cuh): its blocks take their tile and clear their shared memory, then wait.
+  // Whether a kernel lets the next one launch once all its blocks run (early_trigger) or only as
+  // they exit was measured: early from kEarlyTriggerTiles.first to .second tiles a pass.
+  const bool early_trigger =
+      tiles >= kEarlyTriggerTiles.first && tiles <= kEarlyTriggerTiles.second;
+  onesweep_histogram<KT>
+      <<<hist_grid, kHistBlock, kHistBytes, stream>>>(keys_in, n, bins, early_trigger);
   CUDA_CHECK_LAUNCH();
   // the scans and the passes each start while the kernel before them ends (dependent_launch.cuh)
-  launch_dependent(onesweep_scan_bins, kPasses, kRadix, 0, stream, bins);
+  launch_dependent(onesweep_scan_bins, kPasses, kRadix, 0, stream, bins, early_trigger);
 
   for (int pass = 0; pass < kPasses; ++pass) {
     const auto p = detail::pass_buffers(pass, kPasses, keys_in, keys_out, keys_tmp, vals_in,
@@ -800,7 +808,8 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
       launch_dependent(kernel, static_cast<unsigned>(tiles), BLOCK, 0, stream, p.keys_src,
                        p.keys_dst, p.vals_src, p.vals_dst, static_cast<unsigned>(n), shift,
                        bins + pass * kRadix, DigitTileStatus<kRadix>{status_of[pass % 2]},
-                       pass + 1 < kPasses ? status_of[(pass + 1) % 2] : nullptr, counters + pass);
+                       pass + 1 < kPasses ? status_of[(pass + 1) % 2] : nullptr, counters + pass,
+                       early_trigger);
     };
     // A pass whose digit the key type's transform leaves alone (int32: every pass but the last)
     // runs the uint32 kernel: the same digits, without the transform per key (int32 sorted 3%
