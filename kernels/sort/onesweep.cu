@@ -1,8 +1,10 @@
 // onesweep: LSD radix sort with 8-bit digits in one kernel per pass (Adinets & Merrill 2022,
 // "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs"; CUB's DeviceRadixSort on
 // sm_70+). Up front, one kernel counts all four digit positions of every key (shared-memory atomics
-// per block, then global atomics) and a tiny kernel scans each of the four 256-bin histograms: the
-// global start of every digit in every pass. Then, per pass, one kernel whose blocks run the steps
+// into a 16-bit counter column per lane, then global atomics) and a tiny kernel scans each of the
+// four 256-bin histograms: the global start of every digit in every pass. Then, per pass, one
+// kernel (started while the one before ends: programmatic dependent launch; no memset between
+// passes, each pass clears the next one's status words) whose blocks run the steps
 // of OnesweepAgent (the layout of CUB's AgentRadixSortOnesweep with its early counts), each a
 // named function:
 //   take_tile             the next tile index from an atomic counter (launch order, so the
@@ -290,6 +292,43 @@
 //     against 5660), pairs within 0.6%: their kernel keeps slot d (kSwizzle), its PTX the same as
 //     before. Every GPU test, and memcheck, racecheck and synccheck over the onesweep tests, passed
 //     on both GPUs with the slots in every kernel.
+// Seventh session (2026-11-22; A/B builds in one call, 5 repetitions, medians in us with the
+//   repetitions' range; B = the kernel before the session; CUB in the same calls):
+//   Histogram by lane columns (kept). The up-front histogram kernel took 472 us on the H200 (ncu,
+//     third session), CUB's 456, against a read-only floor near 250 us: its 4 shared atomics per
+//     key, lanes' random digits ~3.5 to a bank. Now each lane counts into its own column (word
+//     (pass & 1, digit) of lane l at bank l; 16-bit counters, pass p in half p / 2): no conflicts.
+//     Predicted: histogram H200 -> 280-330 us; keys 2^28 H200 -2.5..-3.5%, H100 -1..-2%. Measured
+//     (H100, N-B-N-B): keys 2^28 5479.4 [5473.5-5485.7] against 5534.7 [5533.5-5543.3] (-1.0%),
+//     2^30 -1.3%, low_entropy -3.0%, pairs -0.6%, all_equal +1.3% (3987 against 3935). 512
+//     threads a block instead of 256 (M-N-B-M-N-B; 3 blocks and 48 warps an SM): keys 2^28
+//     5438.7 [5437.9-5444.3] (-1.7% against B), 2^30 21307.7 (-1.9%), low_entropy -3.7%, pairs
+//     -0.9%, all_equal +0.5%; kept. 1024 threads: within 0.2% of 512. ncu: our histogram 393 us
+//     on both GPUs, CUB's 454-458 (H200: 391 against 455).
+//   No memsets between passes (kept). The status words of a pass were cleared by a memset before
+//     it (30 MB at 2^28); now two arrays alternate, and each tile of pass p clears its row of the
+//     array pass p + 1 uses (lookback_digits); the counters, histograms and array 0 take one
+//     memset up front. Predicted: keys 2^28 -0.7..-1.2%, 2^24 -1.5..-3%, 2^20 -8..-15%.
+//     Measured (H100, against the histogram build): 2^28 5435.9 against 5447.2 (-0.2%), 2^24
+//     413.9 [413.6-414.3] against 424.1 (-2.4%), 2^20 57.7 against 67.5 (-15%), 2^30 the same.
+//   Programmatic dependent launch (kept, common/dependent_launch.cuh): the digit scans and every
+//     pass are launched to start while the kernel before ends; their blocks take a tile and clear
+//     their shared memory, then wait (griddepcontrol.wait) before reading what it wrote. Predicted
+//     (no memsets as base): 2^20 -10..-20%, 2^24 -1.5..-4%, 2^28 -0.1..-0.5%. With every block
+//     letting the next kernel launch at its start (S), measured on the H100: 2^24 385.1
+//     [384.5-385.2] against 412.6 (-6.7%), 2^28 -0.1%, 2^20 -1%, but 2^30 +0.6%; H200 (S-Q-S-Q):
+//     2^24 376 against 402 (-6.5%), 2^26 1380 against 1402 (-1.5%), 2^28 5371 against 5362
+//     (+0.2%), 2^30 21265 against 21137 (+0.6%), 2^20 56.0 against 57.0. Waiting inside take_tile
+//     while the tile atomic is in flight did not change that (2^30 21313), nor did one thread per
+//     block giving the signal; the signal given after the look-back instead of at the start
+//     halved the large-size loss and the 2^24 gain. With the launch attribute but no signal
+//     (X: the next kernel launches as this one's blocks exit): 2^30 21130 (as without), 2^28
+//     -0.1%, 2^24 395 (-2%), 2^20 50.9 (-11%). Kept: the signal at the start for passes of
+//     kEarlyTriggerTiles (256..16384 tiles: more than a wave of resident blocks, and below the
+//     sizes where the early blocks cost), none otherwise. H200 (N-X-S-N-X-S): 2^20 51.0 [51.0-51.1]
+//     (S 56.1), 2^22 127.4 (S 121.1: 456 tiles, now in the range), 2^24 375.7 [375.3-377.9]
+//     (X 395.1), 2^26 1382.5 (X 1395.3), 2^28 5368.1 [5355.2-5369.6] (X 5358.9), 2^30 21142.5
+//     (X 21130.5, S 21278.9); CUB 79.2, 170, 416, 1418, 5441, 21604.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/dependent_launch.cuh"
@@ -316,7 +355,7 @@ constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit
 // of the shared atomicOr, whose lanes on one address serialise.
 constexpr unsigned kHeavyCount = 48;
 // Passes of this many tiles let the next kernel launch as soon as all their blocks run (header).
-constexpr std::pair<std::size_t, std::size_t> kEarlyTriggerTiles = {1024, 16384};
+constexpr std::pair<std::size_t, std::size_t> kEarlyTriggerTiles = {256, 16384};
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both take 80 registers and compile without
@@ -345,6 +384,8 @@ constexpr int kHistBytes = kHistWords * 4;
 constexpr std::size_t kHistColumnKeys = 65535; // 16-bit counters
 constexpr std::size_t kHistMaxTilesPerBlock =
     kHistColumnKeys / (kHistBlock / kWarpSize * kHistItems);
+static_assert(kHistMaxTilesPerBlock * (kHistBlock / kWarpSize) * kHistItems <= kHistColumnKeys,
+              "a lane column's 16-bit counters overflow");
 
 template <KeyType KT>
 __global__ void __launch_bounds__(kHistBlock)
