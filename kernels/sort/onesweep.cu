@@ -1,8 +1,10 @@
 // onesweep: LSD radix sort with 8-bit digits in one kernel per pass (Adinets & Merrill 2022,
 // "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs"; CUB's DeviceRadixSort on
 // sm_70+). Up front, one kernel counts all four digit positions of every key (shared-memory atomics
-// per block, then global atomics) and a tiny kernel scans each of the four 256-bin histograms: the
-// global start of every digit in every pass. Then, per pass, one kernel whose blocks run the steps
+// into a 16-bit counter column per lane, then global atomics) and a tiny kernel scans each of the
+// four 256-bin histograms: the global start of every digit in every pass. Then, per pass, one
+// kernel (started while the one before ends: programmatic dependent launch; no memset between
+// passes, each pass clears the next one's status words) whose blocks run the steps
 // of OnesweepAgent (the layout of CUB's AgentRadixSortOnesweep with its early counts), each a
 // named function:
 //   take_tile             the next tile index from an atomic counter (launch order, so the
@@ -290,15 +292,55 @@
 //     against 5660), pairs within 0.6%: their kernel keeps slot d (kSwizzle), its PTX the same as
 //     before. Every GPU test, and memcheck, racecheck and synccheck over the onesweep tests, passed
 //     on both GPUs with the slots in every kernel.
+// Seventh session (2026-11-22; A/B builds in one call, 5 repetitions, medians in us with the
+//   repetitions' range; B = the kernel before the session; CUB in the same calls):
+//   Histogram by lane columns (kept). The up-front histogram kernel took 472 us on the H200 (ncu,
+//     third session), CUB's 456, against a read-only floor near 250 us: its 4 shared atomics per
+//     key, lanes' random digits ~3.5 to a bank. Now each lane counts into its own column (word
+//     (pass & 1, digit) of lane l at bank l; 16-bit counters, pass p in half p / 2): no conflicts.
+//     Predicted: histogram H200 -> 280-330 us; keys 2^28 H200 -2.5..-3.5%, H100 -1..-2%. Measured
+//     (H100, N-B-N-B): keys 2^28 5479.4 [5473.5-5485.7] against 5534.7 [5533.5-5543.3] (-1.0%),
+//     2^30 -1.3%, low_entropy -3.0%, pairs -0.6%, all_equal +1.3% (3987 against 3935). 512
+//     threads a block instead of 256 (M-N-B-M-N-B; 3 blocks and 48 warps an SM): keys 2^28
+//     5438.7 [5437.9-5444.3] (-1.7% against B), 2^30 21307.7 (-1.9%), low_entropy -3.7%, pairs
+//     -0.9%, all_equal +0.5%; kept. 1024 threads: within 0.2% of 512. ncu: our histogram 393 us
+//     on both GPUs, CUB's 454-458 (H200: 391 against 455).
+//   No memsets between passes (kept). The status words of a pass were cleared by a memset before
+//     it (30 MB at 2^28); now two arrays alternate, and each tile of pass p clears its row of the
+//     array pass p + 1 uses (lookback_digits); the counters, histograms and array 0 take one
+//     memset up front. Predicted: keys 2^28 -0.7..-1.2%, 2^24 -1.5..-3%, 2^20 -8..-15%.
+//     Measured (H100, against the histogram build): 2^28 5435.9 against 5447.2 (-0.2%), 2^24
+//     413.9 [413.6-414.3] against 424.1 (-2.4%), 2^20 57.7 against 67.5 (-15%), 2^30 the same.
+//   Programmatic dependent launch (kept, common/dependent_launch.cuh): the digit scans and every
+//     pass are launched to start while the kernel before ends; their blocks take a tile and clear
+//     their shared memory, then wait (griddepcontrol.wait) before reading what it wrote. Predicted
+//     (no memsets as base): 2^20 -10..-20%, 2^24 -1.5..-4%, 2^28 -0.1..-0.5%. With every block
+//     letting the next kernel launch at its start (S), measured on the H100: 2^24 385.1
+//     [384.5-385.2] against 412.6 (-6.7%), 2^28 -0.1%, 2^20 -1%, but 2^30 +0.6%; H200 (S-Q-S-Q):
+//     2^24 376 against 402 (-6.5%), 2^26 1380 against 1402 (-1.5%), 2^28 5371 against 5362
+//     (+0.2%), 2^30 21265 against 21137 (+0.6%), 2^20 56.0 against 57.0. Waiting inside take_tile
+//     while the tile atomic is in flight did not change that (2^30 21313), nor did one thread per
+//     block giving the signal; the signal given after the look-back instead of at the start
+//     halved the large-size loss and the 2^24 gain. With the launch attribute but no signal
+//     (X: the next kernel launches as this one's blocks exit): 2^30 21130 (as without), 2^28
+//     -0.1%, 2^24 395 (-2%), 2^20 50.9 (-11%). Kept: the signal at the start for passes of
+//     kEarlyTriggerTiles (256..16384 tiles: more than a wave of resident blocks, and below the
+//     sizes where the early blocks cost), none otherwise. H200 (N-X-S-N-X-S): 2^20 51.0 [51.0-51.1]
+//     (S 56.1), 2^22 127.4 (S 121.1: 456 tiles, now in the range), 2^24 375.7 [375.3-377.9]
+//     (X 395.1), 2^26 1382.5 (X 1395.3), 2^28 5368.1 [5355.2-5369.6] (X 5358.9), 2^30 21142.5
+//     (X 21130.5, S 21278.9); CUB 79.2, 170, 416, 1418, 5441, 21604.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
+#include "common/dependent_launch.cuh"
 #include "common/lookback.cuh"
+#include "common/per_device.hpp"
 #include "sort/passes.hpp"
 #include "sort/sort.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace gps::sort {
 namespace {
@@ -306,12 +348,14 @@ namespace {
 constexpr int kRadixBits = 8;
 constexpr int kRadix = 1 << kRadixBits;
 constexpr int kPasses = 32 / kRadixBits;
-constexpr int kHistBlock = 256; // histogram kernel: threads per block and keys per thread
+constexpr int kHistBlock = 512; // histogram kernel: threads per block and keys per thread
 constexpr int kHistItems = 16;
 constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit look-back
 // A warp holding more keys of one digit than this ranks that digit's keys by one ballot instead
 // of the shared atomicOr, whose lanes on one address serialise.
 constexpr unsigned kHeavyCount = 48;
+// Passes of this many tiles let the next kernel launch as soon as all their blocks run (header).
+constexpr std::pair<std::size_t, std::size_t> kEarlyTriggerTiles = {256, 16384};
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both take 80 registers and compile without
@@ -328,16 +372,35 @@ template <> struct OnesweepPolicy<384> {
 
 // ---- up front: the four digit histograms, then their exclusive scans --------------------------
 
+// The histogram kernel's counters: each lane of a block counts into its own column, so that the
+// 32 shared atomics of a warp fall in 32 distinct banks (a block-wide table [pass][digit] put the
+// lanes' random digits ~3.5 to a bank, and the atomics, not the loads, bounded the kernel). Word
+// (q, d) of lane l sits at (q * kRadix + d) * 32 + l; its low 16 bits count digit d of pass q, its
+// high 16 bits digit d of pass q + 2 (q = 0, 1): 64 KB per block. A column gathers the keys of one
+// lane of every warp of the block, so a block takes at most kHistColumnKeys / (warps x items)
+// tiles (onesweep_launch sizes the grid for it).
+constexpr int kHistWords = 2 * kRadix * kWarpSize;
+constexpr int kHistBytes = kHistWords * 4;
+constexpr std::size_t kHistColumnKeys = 65535; // 16-bit counters
+constexpr std::size_t kHistMaxTilesPerBlock =
+    kHistColumnKeys / (kHistBlock / kWarpSize * kHistItems);
+static_assert(kHistMaxTilesPerBlock * (kHistBlock / kWarpSize) * kHistItems <= kHistColumnKeys,
+              "a lane column's 16-bit counters overflow");
+
 template <KeyType KT>
 __global__ void __launch_bounds__(kHistBlock)
     onesweep_histogram(const unsigned* __restrict__ keys, std::size_t n,
-                       unsigned* __restrict__ bins) {
+                       unsigned* __restrict__ bins, bool early_trigger) {
   constexpr KeyOrder order = key_order(KT); // a compile-time constant: nothing for uint32
   constexpr int kTile = kHistBlock * kHistItems;
-  __shared__ unsigned s_bins[kPasses][kRadix];
-  for (int i = threadIdx.x; i < kPasses * kRadix; i += kHistBlock)
-    (&s_bins[0][0])[i] = 0;
+  extern __shared__ uint4 s_hist[]; // kHistBytes
+  if (early_trigger)
+    allow_dependent_launch(); // the scan kernel's blocks wait for this grid to finish
+  unsigned* const s_words = reinterpret_cast<unsigned*>(s_hist);
+  for (int i = threadIdx.x; i < kHistWords / 4; i += kHistBlock)
+    s_hist[i] = make_uint4(0u, 0u, 0u, 0u);
   __syncthreads();
+  unsigned* const column = s_words + lane_id();
   for (std::size_t base = blockIdx.x * static_cast<std::size_t>(kTile); base < n;
        base += static_cast<std::size_t>(gridDim.x) * kTile) {
     unsigned k[kHistItems];
@@ -350,21 +413,38 @@ __global__ void __launch_bounds__(kHistBlock)
     for (int j = 0; j < kHistItems; ++j) {
       if (base + j * kHistBlock + threadIdx.x < n) {
 #pragma unroll
-        for (int p = 0; p < kPasses; ++p)
-          atomicAdd(&s_bins[p][(k[j] >> (p * kRadixBits)) & (kRadix - 1)], 1u);
+        for (int p = 0; p < kPasses; ++p) {
+          const unsigned d = (k[j] >> (p * kRadixBits)) & (kRadix - 1);
+          atomicAdd(&column[((p & 1) * kRadix + d) * kWarpSize], 1u << (16 * (p >> 1)));
+        }
       }
     }
   }
   __syncthreads();
-  for (int d = threadIdx.x; d < kRadix; d += kHistBlock)
-#pragma unroll
-    for (int p = 0; p < kPasses; ++p)
-      if (const unsigned c = s_bins[p][d])
-        atomicAdd(&bins[p * kRadix + d], c);
+  // row r = q * kRadix + d: the sum of its 32 lane words, read from lane (r % 32) on so that the
+  // threads of a warp read 32 distinct banks
+  for (int r = threadIdx.x; r < 2 * kRadix; r += kHistBlock) {
+    const unsigned* row = s_words + r * kWarpSize;
+    unsigned low = 0, high = 0;
+#pragma unroll 8
+    for (int i = 0; i < kWarpSize; ++i) {
+      const unsigned w = row[(i + r) % kWarpSize];
+      low += w & 0xFFFFu;
+      high += w >> 16;
+    }
+    const int q = r / kRadix, d = r % kRadix;
+    if (low != 0)
+      atomicAdd(&bins[q * kRadix + d], low);
+    if (high != 0)
+      atomicAdd(&bins[(q + 2) * kRadix + d], high);
+  }
 }
 
 // One block per pass: bins[pass][d] becomes the number of keys with a smaller digit.
-__global__ void __launch_bounds__(kRadix) onesweep_scan_bins(unsigned* bins) {
+__global__ void __launch_bounds__(kRadix) onesweep_scan_bins(unsigned* bins, bool early_trigger) {
+  if (early_trigger)
+    allow_dependent_launch();
+  wait_for_prerequisite_grid(); // the histograms
   using Scan = BlockScan<kRadix>;
   __shared__ typename Scan::TempStorage s_scan;
   unsigned* b = bins + blockIdx.x * kRadix;
@@ -603,10 +683,15 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // Per-digit look-back (thread d, serially over the earlier tiles' status words of digit d, until
   // an inclusive prefix; common/lookback.cuh's DigitTileStatus), then the tile's inclusive prefix
   // is published. Sets the output index of each digit's first tile-sorted position.
+  // Also clears this tile's row of the next pass's status words (next_status; nullptr in the last
+  // pass), so that no pass needs a memset before it.
   __device__ __forceinline__ void lookback_digits(unsigned real_count, unsigned digit_start,
-                                                  const unsigned* __restrict__ digit_starts) {
+                                                  const unsigned* __restrict__ digit_starts,
+                                                  unsigned* __restrict__ next_status) {
     if (threadIdx.x < kRadix) {
       const int d = threadIdx.x;
+      if (next_status != nullptr)
+        next_status[static_cast<std::size_t>(tile) * kRadix + d] = 0u;
       unsigned earlier = 0; // keys of digit d in all earlier tiles
       if (tile > 0) {
         earlier = status.template exclusive_prefix<kLookbackDepth>(tile, d);
@@ -663,11 +748,17 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
     onesweep_pass(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
                   const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out, unsigned n,
                   int shift, const unsigned* __restrict__ digit_starts,
-                  DigitTileStatus<kRadix> status, unsigned* __restrict__ tile_counter) {
+                  DigitTileStatus<kRadix> status, unsigned* __restrict__ next_status,
+                  unsigned* __restrict__ tile_counter, bool early_trigger) {
   using Agent = OnesweepAgent<BLOCK, PAIRS, KT>;
   __shared__ typename Agent::TempStorage storage;
   Agent agent(storage, shift, status);
+  // the next pass may launch once every block of this one runs; its blocks take their tiles and
+  // clear their shared memory, then wait for this pass's output (keys, status rows)
+  if (early_trigger)
+    allow_dependent_launch();
   agent.take_tile(tile_counter, n);
+  wait_for_prerequisite_grid(); // the previous pass (or the digit scans) finished and flushed
   unsigned keys[Agent::kItems], ranks[Agent::kItems];
   agent.load_keys(keys_in, keys);
   const unsigned heavy_digit = agent.count_digits(keys);
@@ -677,18 +768,30 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   const unsigned digit_start = agent.digit_starts_in_tile(digit_count, one_digit);
   agent.rank_keys(keys, ranks, heavy_digit, one_digit);
   agent.exchange(keys, ranks);
-  agent.lookback_digits(real_count, digit_start, digit_starts); // its barrier ends the exchange
+  agent.lookback_digits(real_count, digit_start, digit_starts,
+                        next_status); // its barrier ends the exchange
   unsigned digits[Agent::kDigitWords] = {};
   agent.scatter_keys(keys_out, digits);
   if constexpr (PAIRS)
     agent.scatter_values(vals_in, vals_out, ranks, digits);
 }
 
-int sm_count() {
-  int device = 0, sms = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  return sms;
+// The histogram kernel's resident blocks on the current device (its 64 KB of dynamic shared
+// memory opted in once per device).
+template <KeyType KT> std::size_t histogram_blocks() {
+  static PerDevice<std::size_t> blocks;
+  return blocks.get([](int device) {
+    CUDA_CHECK(cudaFuncSetAttribute(onesweep_histogram<KT>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, kHistBytes));
+    int per_sm = 0, sms = 0;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, onesweep_histogram<KT>,
+                                                             kHistBlock, kHistBytes));
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    if (per_sm < 1)
+      throw std::runtime_error("onesweep: the histogram kernel's 64 KB of shared memory do not "
+                               "fit this GPU");
+    return static_cast<std::size_t>(per_sm) * static_cast<std::size_t>(sms);
+  });
 }
 
 template <int BLOCK, bool PAIRS, KeyType KT>
@@ -699,38 +802,55 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   static_assert(kTile == OnesweepAgent<BLOCK, PAIRS, KeyType::Uint32>::kTile, "one tile per block");
   constexpr unsigned kTransformedBits = key_order(KT).changed_bits();
   const std::size_t tiles = (n + kTile - 1) / kTile;
-  // temporary storage: pass counters + histograms (one memset), the status of one pass (cleared
-  // before each pass and reused, so it stays small enough for L2), temporary keys (and values)
+  // temporary storage: pass counters + histograms, two arrays of status words (pass p uses array
+  // p % 2 while its tiles clear their rows of the other one for pass p + 1; the counters, the
+  // histograms and array 0 take one memset up front), temporary keys (and values)
   constexpr std::size_t kHeader = kPasses + kPasses * kRadix;
   TempLayout layout(temp);
   unsigned* header = layout.take<unsigned>(kHeader);
   unsigned* counters = header;       // one tile counter per pass
   unsigned* bins = header + kPasses; // [pass][digit]
-  unsigned* status = layout.take<unsigned>(tiles * kRadix);
+  unsigned* status = layout.take<unsigned>(2 * tiles * kRadix);
+  unsigned* const status_of[2] = {status, status + tiles * kRadix};
   unsigned* keys_tmp = layout.take<unsigned>(n);
   unsigned* vals_tmp = layout.take<unsigned>(PAIRS ? n : 0);
   if (layout.sized(temp_bytes))
     return;
 
   // histograms of all four digits, then their exclusive scans
-  CUDA_CHECK(cudaMemsetAsync(header, 0, kHeader * sizeof(unsigned), stream));
+  // the header and status array 0 (the layout puts them first, in this order)
+  CUDA_CHECK(cudaMemsetAsync(
+      header, 0,
+      reinterpret_cast<const char*>(status_of[1]) - reinterpret_cast<const char*>(header), stream));
+  // the histogram: whole waves of resident blocks, enough of them that none takes more tiles
+  // than its 16-bit counters hold
   const std::size_t hist_tiles = (n + kHistBlock * kHistItems - 1) / (kHistBlock * kHistItems);
-  const auto hist_grid = static_cast<unsigned>(
-      std::min<std::size_t>(hist_tiles, 4 * static_cast<std::size_t>(sm_count())));
-  onesweep_histogram<KT><<<hist_grid, kHistBlock, 0, stream>>>(keys_in, n, bins);
+  const std::size_t resident = histogram_blocks<KT>();
+  const std::size_t waves =
+      (hist_tiles + resident * kHistMaxTilesPerBlock - 1) / (resident * kHistMaxTilesPerBlock);
+  const auto hist_grid = static_cast<unsigned>(std::min(hist_tiles, resident * waves));
+  // Each kernel after the histogram is launched to start while the kernel before it ends
+  // (dependent_launch.cuh): its blocks take their tile and clear their shared memory, then wait.
+  // Whether a kernel lets the next one launch once all its blocks run (early_trigger) or only as
+  // they exit was measured: early from kEarlyTriggerTiles.first to .second tiles a pass.
+  const bool early_trigger =
+      tiles >= kEarlyTriggerTiles.first && tiles <= kEarlyTriggerTiles.second;
+  onesweep_histogram<KT>
+      <<<hist_grid, kHistBlock, kHistBytes, stream>>>(keys_in, n, bins, early_trigger);
   CUDA_CHECK_LAUNCH();
-  onesweep_scan_bins<<<kPasses, kRadix, 0, stream>>>(bins);
-  CUDA_CHECK_LAUNCH();
+  // the scans and the passes each start while the kernel before them ends (dependent_launch.cuh)
+  launch_dependent(onesweep_scan_bins, kPasses, kRadix, 0, stream, bins, early_trigger);
 
   for (int pass = 0; pass < kPasses; ++pass) {
     const auto p = detail::pass_buffers(pass, kPasses, keys_in, keys_out, keys_tmp, vals_in,
                                         vals_out, vals_tmp);
-    CUDA_CHECK(cudaMemsetAsync(status, 0, tiles * kRadix * sizeof(unsigned), stream));
     const int shift = pass * kRadixBits;
     const auto launch = [&](auto kernel) {
-      kernel<<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(
-          p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, static_cast<unsigned>(n), shift,
-          bins + pass * kRadix, DigitTileStatus<kRadix>{status}, counters + pass);
+      launch_dependent(kernel, static_cast<unsigned>(tiles), BLOCK, 0, stream, p.keys_src,
+                       p.keys_dst, p.vals_src, p.vals_dst, static_cast<unsigned>(n), shift,
+                       bins + pass * kRadix, DigitTileStatus<kRadix>{status_of[pass % 2]},
+                       pass + 1 < kPasses ? status_of[(pass + 1) % 2] : nullptr, counters + pass,
+                       early_trigger);
     };
     // A pass whose digit the key type's transform leaves alone (int32: every pass but the last)
     // runs the uint32 kernel: the same digits, without the transform per key (int32 sorted 3%
