@@ -495,15 +495,19 @@ __global__ void __launch_bounds__(BLOCK)
   // lane l stores units l, l + 32, ... of the step's run: unit l + 32m sits at stage_slot = l +
   // 33m, so both addresses step by constants from one pointer each (the loop over i it replaces
   // took about 10 operations a unit, 6 of them on the ALU pipe, for the index, the slot and the
-  // 64-bit address); fully unrolled, each of the 16 rounds is a compare, a load and a store
+  // 64-bit address); fully unrolled, each of the 16 rounds is a compare, a load and a store, and
+  // every 4th round first tests whether the warp's run has ended
   const auto store_step = [&](int j, unsigned at) {
     std::uint32_t* const dst = out + at + lane;
     const std::uint32_t* const src = stage + lane;
     const int left = static_cast<int>(run[j]) - lane;
 #pragma unroll
-    for (int m = 0; m < Tile::kStepBytes / kWarpSize; ++m)
+    for (int m = 0; m < Tile::kStepBytes / kWarpSize; ++m) {
+      if (m % 4 == 0 && kWarpSize * m >= static_cast<int>(run[j]))
+        break; // the warp's run ends (a warp-uniform test every 4 rounds)
       if (kWarpSize * m < left)
         __stcs(dst + kWarpSize * m, src[(kWarpSize + 1) * m]); // evict-first: not re-read
+    }
   };
 
   if (warp == 0)
