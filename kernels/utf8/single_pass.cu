@@ -202,6 +202,22 @@
 //     kept step.
 //   What is left: the classification's logic (LOP3, SHF) and the loops' remaining ALU work; the
 //     0.8x goal still needs the time cut 1.49x (H100) and 2.07x (H200) at b512.
+// Fourth session (2026-11-22, H100 only: the device time ran out before the H200 call): the store
+//   step (kept, commit 2d5295062c57). Each unit of a step's run took a loop trip of about 10
+//   operations, 6 of them ALU (the index, its stage slot i + i / 32, the 64-bit address, the
+//   bound). Lane l's units are l + 32m at stage slot l + 33m, so the step is now 16 unrolled
+//   rounds from two pointers with constant strides: a compare, a load and a store each.
+//   Predicted: mixed b512 -3..-8%, ascii -5..-15%, latin, cjk and emoji -2..-5%. Measured (H100,
+//   N-P-B-N-P-B, 5 repetitions, medians in us; B the loop, P 16 predicated rounds, N as here: P
+//   plus a warp-uniform test every 4 rounds that the run has ended), B / P / N:
+//     mixed b512    610.9 [609.7-611.5] / 585.6 / 577.4 [576.3-579.1]: -5.5%, 0.538x -> 0.570x copy
+//     mixed b256    643.0 / 624.3 / 620.0 (-3.6%); mixed 2^24 b512 51.6 / 50.8 / 50.1 (-2.9%)
+//     latin         540.5 / 528.6 / 524.0 (-3.1%); cjk 461.0 / 456.7 / 442.9 (-3.9%)
+//     emoji         411.6 / 417.2 / 393.5 (-4.4%; P +1.4%: only its first 4 rounds hold units)
+//     mixed_errors  678.7 / 663.4 / 659.2 (-2.9%)
+//     ascii         550.2 [547.9-553.3] / 549.4 / 546.3 [542.9-549.5] (overlap: barrier-bound)
+//   Every UTF-8 test and memcheck, racecheck and synccheck over the single_pass tests (21 of 21
+//   clean) passed on the H100 with N.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -492,9 +508,22 @@ __global__ void __launch_bounds__(BLOCK)
       }
     }
   };
+  // lane l stores units l, l + 32, ... of the step's run: unit l + 32m sits at stage_slot = l +
+  // 33m, so both addresses step by constants from one pointer each (the loop over i it replaces
+  // took about 10 operations a unit, 6 of them on the ALU pipe, for the index, the slot and the
+  // 64-bit address); fully unrolled, each of the 16 rounds is a compare, a load and a store, and
+  // every 4th round first tests whether the warp's run has ended
   const auto store_step = [&](int j, unsigned at) {
-    for (unsigned i = lane; i < run[j]; i += kWarpSize)
-      __stcs(out + (at + i), stage[stage_slot(static_cast<int>(i))]); // evict-first: not re-read
+    std::uint32_t* const dst = out + at + lane;
+    const std::uint32_t* const src = stage + lane;
+    const int left = static_cast<int>(run[j]) - lane;
+#pragma unroll
+    for (int m = 0; m < Tile::kStepBytes / kWarpSize; ++m) {
+      if (m % 4 == 0 && kWarpSize * m >= static_cast<int>(run[j]))
+        break; // the warp's run ends (a warp-uniform test every 4 rounds)
+      if (kWarpSize * m < left)
+        __stcs(dst + kWarpSize * m, src[(kWarpSize + 1) * m]); // evict-first: not re-read
+    }
   };
 
   if (warp == 0)
