@@ -7,6 +7,7 @@
 #include "problem.hpp"
 #include "reduce/reduce.hpp"
 #include "scan/scan.hpp"
+#include "sort/onesweep_plan.hpp"
 #include "sort/sort.hpp"
 #include "test_support.hpp"
 #include "utf8/utf8.hpp"
@@ -91,6 +92,54 @@ template <typename T> unsigned bits_of(T x) {
   unsigned u;
   std::memcpy(&u, &x, sizeof u);
   return u;
+}
+
+// onesweep's histogram grid keeps every lane column's 16-bit counters below overflow at every n
+// up to onesweep's limit (no GPU test reaches the sizes where the cap binds: about 2^29.6 keys with
+// 396 resident blocks), in whole waves of resident blocks, never more blocks than tiles.
+TEST(OnesweepPlanCpu, HistogramGridNeverOverflowsAColumn) {
+  namespace plan = sort::onesweep_plan;
+  constexpr std::size_t kTile = plan::kHistTile, kCap = plan::kHistMaxTilesPerBlock;
+  const std::size_t limit = (std::size_t{1} << 31) - 2; // onesweep's largest n
+  for (const std::size_t resident : {1u, 7u, 132u, 264u, 396u, 528u}) {
+    std::vector<std::size_t> sizes = {1, kTile - 1, kTile, kTile + 1, limit};
+    for (const std::size_t waves : {1u, 2u, 3u})
+      for (const std::size_t tiles : {resident * kCap * waves, resident * kCap * waves + 1})
+        for (const std::size_t n : {tiles * kTile - 1, tiles * kTile, tiles * kTile + 1})
+          if (n <= limit)
+            sizes.push_back(n);
+    for (const std::size_t n : sizes) {
+      const std::size_t grid = plan::histogram_grid(n, resident);
+      const std::size_t tiles = plan::histogram_tiles(n);
+      SCOPED_TRACE("resident " + std::to_string(resident) + ", n " + std::to_string(n));
+      ASSERT_GE(grid, 1u);
+      EXPECT_LE(grid, tiles);
+      EXPECT_TRUE(grid == tiles || grid % resident == 0) << "not whole waves: " << grid;
+      EXPECT_LE(plan::histogram_tiles_per_block(n, resident), kCap);
+      // the keys one lane column counts: its lane in every warp, every item, every tile
+      EXPECT_LE(plan::histogram_tiles_per_block(n, resident) * (plan::kHistBlock / 32) *
+                    plan::kHistItems,
+                plan::kHistColumnKeys);
+    }
+  }
+  EXPECT_EQ(plan::histogram_grid(0, 396), 0u);
+}
+
+// The early launch signal: passes of 256..16384 tiles, so at 384 x 24 keys a tile 2^24 and 2^26
+// keys take it and 2^20 and 2^28 do not (the sizes measured, onesweep.cu's header).
+TEST(OnesweepPlanCpu, EarlyTriggerRange) {
+  namespace plan = sort::onesweep_plan;
+  EXPECT_FALSE(plan::early_trigger(255));
+  EXPECT_TRUE(plan::early_trigger(256));
+  EXPECT_TRUE(plan::early_trigger(16384));
+  EXPECT_FALSE(plan::early_trigger(16385));
+  const std::size_t tile = sort::onesweep_tile(384);
+  ASSERT_EQ(tile, 384u * 24u);
+  const auto tiles = [&](int log2n) { return ((std::size_t{1} << log2n) + tile - 1) / tile; };
+  EXPECT_FALSE(plan::early_trigger(tiles(20)));
+  EXPECT_TRUE(plan::early_trigger(tiles(24)));
+  EXPECT_TRUE(plan::early_trigger(tiles(26)));
+  EXPECT_FALSE(plan::early_trigger(tiles(28)));
 }
 
 TEST(SortKeyTypesCpu, KeyOrderIsTheNumericOrder) {

@@ -324,23 +324,22 @@
 //     halved the large-size loss and the 2^24 gain. With the launch attribute but no signal
 //     (X: the next kernel launches as this one's blocks exit): 2^30 21130 (as without), 2^28
 //     -0.1%, 2^24 395 (-2%), 2^20 50.9 (-11%). Kept: the signal at the start for passes of
-//     kEarlyTriggerTiles (256..16384 tiles: more than a wave of resident blocks, and below the
-//     sizes where the early blocks cost), none otherwise. H200 (N-X-S-N-X-S): 2^20 51.0 [51.0-51.1]
-//     (S 56.1), 2^22 127.4 (S 121.1: 456 tiles, now in the range), 2^24 375.7 [375.3-377.9]
-//     (X 395.1), 2^26 1382.5 (X 1395.3), 2^28 5368.1 [5355.2-5369.6] (X 5358.9), 2^30 21142.5
-//     (X 21130.5, S 21278.9); CUB 79.2, 170, 416, 1418, 5441, 21604.
+//     256..16384 tiles (onesweep_plan::early_trigger: more than a wave of resident blocks, and
+//     below the sizes where the early blocks cost), none otherwise. H200 (N-X-S-N-X-S): 2^20 51.0
+//     [51.0-51.1] (S 56.1), 2^22 127.4 (S 121.1: 456 tiles, now in the range), 2^24 375.7
+//     [375.3-377.9] (X 395.1), 2^26 1382.5 (X 1395.3), 2^28 5368.1 [5355.2-5369.6] (X 5358.9), 2^30
+//     21142.5 (X 21130.5, S 21278.9); CUB 79.2, 170, 416, 1418, 5441, 21604.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/dependent_launch.cuh"
 #include "common/lookback.cuh"
 #include "common/per_device.hpp"
+#include "sort/onesweep_plan.hpp"
 #include "sort/passes.hpp"
 #include "sort/sort.hpp"
 
-#include <algorithm>
 #include <stdexcept>
 #include <string>
-#include <utility>
 
 namespace gps::sort {
 namespace {
@@ -348,14 +347,13 @@ namespace {
 constexpr int kRadixBits = 8;
 constexpr int kRadix = 1 << kRadixBits;
 constexpr int kPasses = 32 / kRadixBits;
-constexpr int kHistBlock = 512; // histogram kernel: threads per block and keys per thread
-constexpr int kHistItems = 16;
+// histogram kernel: threads per block and keys per thread (onesweep_plan.hpp)
+constexpr int kHistBlock = static_cast<int>(onesweep_plan::kHistBlock);
+constexpr int kHistItems = static_cast<int>(onesweep_plan::kHistItems);
 constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit look-back
 // A warp holding more keys of one digit than this ranks that digit's keys by one ballot instead
 // of the shared atomicOr, whose lanes on one address serialise.
 constexpr unsigned kHeavyCount = 48;
-// Passes of this many tiles let the next kernel launch as soon as all their blocks run (header).
-constexpr std::pair<std::size_t, std::size_t> kEarlyTriggerTiles = {256, 16384};
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both take 80 registers and compile without
@@ -377,15 +375,10 @@ template <> struct OnesweepPolicy<384> {
 // lanes' random digits ~3.5 to a bank, and the atomics, not the loads, bounded the kernel). Word
 // (q, d) of lane l sits at (q * kRadix + d) * 32 + l; its low 16 bits count digit d of pass q, its
 // high 16 bits digit d of pass q + 2 (q = 0, 1): 64 KB per block. A column gathers the keys of one
-// lane of every warp of the block, so a block takes at most kHistColumnKeys / (warps x items)
-// tiles (onesweep_launch sizes the grid for it).
+// lane of every warp of the block, so a block takes at most onesweep_plan::kHistMaxTilesPerBlock
+// tiles (onesweep_plan::histogram_grid sizes the grid for it).
 constexpr int kHistWords = 2 * kRadix * kWarpSize;
 constexpr int kHistBytes = kHistWords * 4;
-constexpr std::size_t kHistColumnKeys = 65535; // 16-bit counters
-constexpr std::size_t kHistMaxTilesPerBlock =
-    kHistColumnKeys / (kHistBlock / kWarpSize * kHistItems);
-static_assert(kHistMaxTilesPerBlock * (kHistBlock / kWarpSize) * kHistItems <= kHistColumnKeys,
-              "a lane column's 16-bit counters overflow");
 
 template <KeyType KT>
 __global__ void __launch_bounds__(kHistBlock)
@@ -823,18 +816,14 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
       header, 0,
       reinterpret_cast<const char*>(status_of[1]) - reinterpret_cast<const char*>(header), stream));
   // the histogram: whole waves of resident blocks, enough of them that none takes more tiles
-  // than its 16-bit counters hold
-  const std::size_t hist_tiles = (n + kHistBlock * kHistItems - 1) / (kHistBlock * kHistItems);
-  const std::size_t resident = histogram_blocks<KT>();
-  const std::size_t waves =
-      (hist_tiles + resident * kHistMaxTilesPerBlock - 1) / (resident * kHistMaxTilesPerBlock);
-  const auto hist_grid = static_cast<unsigned>(std::min(hist_tiles, resident * waves));
+  // than its 16-bit counters hold (onesweep_plan.hpp)
+  const auto hist_grid =
+      static_cast<unsigned>(onesweep_plan::histogram_grid(n, histogram_blocks<KT>()));
   // Each kernel after the histogram is launched to start while the kernel before it ends
   // (dependent_launch.cuh): its blocks take their tile and clear their shared memory, then wait.
   // Whether a kernel lets the next one launch once all its blocks run (early_trigger) or only as
-  // they exit was measured: early from kEarlyTriggerTiles.first to .second tiles a pass.
-  const bool early_trigger =
-      tiles >= kEarlyTriggerTiles.first && tiles <= kEarlyTriggerTiles.second;
+  // they exit was measured (onesweep_plan::early_trigger).
+  const bool early_trigger = onesweep_plan::early_trigger(tiles);
   onesweep_histogram<KT>
       <<<hist_grid, kHistBlock, kHistBytes, stream>>>(keys_in, n, bins, early_trigger);
   CUDA_CHECK_LAUNCH();
