@@ -21,6 +21,7 @@
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
+#include "common/occupancy.hpp"
 #include "common/per_device.hpp"
 #include "common/tile_io.cuh"
 
@@ -215,14 +216,7 @@ unsigned resident_blocks(PerDevice<unsigned>& cache, Kernel kernel, int block, i
     // checked once per device here, not on every call (the call is timed)
     if (!supports_bulk_copy())
       throw std::runtime_error(std::string(who) + " needs the bulk copy engine (sm_90 or newer)");
-    CUDA_CHECK(
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, stage_bytes));
-    int per_sm = 0, sms = 0;
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, stage_bytes));
-    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    if (per_sm < 1)
-      throw std::runtime_error(std::string(who) + ": a block with its stages does not fit");
-    unsigned blocks = static_cast<unsigned>(per_sm * sms);
+    unsigned blocks = resident_block_count(kernel, block, stage_bytes, device, who);
     if (const char* cap = std::getenv("GPS_PERSISTENT_BLOCKS")) {
       const unsigned long value = std::strtoul(cap, nullptr, 10);
       if (value == 0)

@@ -333,6 +333,7 @@
 #include "common/cuda_check.hpp"
 #include "common/dependent_launch.cuh"
 #include "common/lookback.cuh"
+#include "common/occupancy.hpp"
 #include "common/per_device.hpp"
 #include "sort/onesweep_plan.hpp"
 #include "sort/passes.hpp"
@@ -769,21 +770,13 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
     agent.scatter_values(vals_in, vals_out, ranks, digits);
 }
 
-// The histogram kernel's resident blocks on the current device (its 64 KB of dynamic shared
-// memory opted in once per device).
+// The histogram kernel's resident blocks on the current device (occupancy.hpp; its 64 KB of
+// dynamic shared memory opted in once per device).
 template <KeyType KT> std::size_t histogram_blocks() {
-  static PerDevice<std::size_t> blocks;
+  static PerDevice<unsigned> blocks;
   return blocks.get([](int device) {
-    CUDA_CHECK(cudaFuncSetAttribute(onesweep_histogram<KT>,
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, kHistBytes));
-    int per_sm = 0, sms = 0;
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, onesweep_histogram<KT>,
-                                                             kHistBlock, kHistBytes));
-    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    if (per_sm < 1)
-      throw std::runtime_error("onesweep: the histogram kernel's 64 KB of shared memory do not "
-                               "fit this GPU");
-    return static_cast<std::size_t>(per_sm) * static_cast<std::size_t>(sms);
+    return resident_block_count(onesweep_histogram<KT>, kHistBlock, kHistBytes, device,
+                                "onesweep's histogram");
   });
 }
 
@@ -810,8 +803,8 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   if (layout.sized(temp_bytes))
     return;
 
-  // histograms of all four digits, then their exclusive scans
-  // the header and status array 0 (the layout puts them first, in this order)
+  // zeroed: the counters, the histograms and status array 0 (the layout puts them first, in this
+  // order)
   CUDA_CHECK(cudaMemsetAsync(
       header, 0,
       reinterpret_cast<const char*>(status_of[1]) - reinterpret_cast<const char*>(header), stream));
@@ -847,8 +840,7 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
     if (((kTransformedBits >> shift) & (kRadix - 1)) == 0)
       launch(onesweep_pass<BLOCK, PAIRS, KeyType::Uint32>);
     else
-      launch(onesweep_pass<BLOCK, PAIRS, KT>);
-    CUDA_CHECK_LAUNCH();
+      launch(onesweep_pass<BLOCK, PAIRS, KT>); // launch_dependent checks the launch
   }
 }
 
