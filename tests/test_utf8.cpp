@@ -825,6 +825,68 @@ TEST(Utf8Chunk, SplitModeStoresByUnitMatchReference) {
   }
 }
 
+// decode's accumulate mode for warps inside the input (chunk.hpp, for_each_position_accumulate),
+// as a warp runs it: every chunk's 16 positions stored into the slot of their unit (index -1,
+// positions 0..2 only, into a scratch slot) with the code point so far, then its last unit decoded
+// again; both builds (ALL_WELL_FORMED where the chunk has no ill-formed unit). Whole chunks only.
+TEST(Utf8Chunk, AccumulateModeMatchesReference) {
+  for (Bytes in : rule_inputs()) {
+    in.resize(in.size() / 16 * 16);
+    if (in.empty())
+      continue;
+    const CodePoints want = reference_decode(in);
+    auto word = [&](long long p) { return input_word(in, p); };
+    for (const bool trust_clean : {false, true}) {
+      CodePoints got(want.size() + 1, ~0u); // got[0]: the scratch slot of index -1
+      long long at = 0;
+      for (long long p = 0; p < static_cast<long long>(in.size()); p += 16) {
+        const std::uint32_t w0 = word(p), w1 = word(p + 4), w2 = word(p + 8), w3 = word(p + 12),
+                            next = word(p + 16);
+        const std::uint32_t info = chunk::classify_chunk(word(p - 4), w0, w1, w2, w3, next);
+        ASSERT_NE(chunk::unit_starts(info), 0u) << "a chunk without a start, at " << p;
+        const auto head = [&](int i, std::uint32_t cp) {
+          ASSERT_GE(i, -1);
+          got.at(i < 0 ? 0 : static_cast<std::size_t>(at + i + 1)) = cp;
+        };
+        const auto put = [&](int i, std::uint32_t cp) {
+          ASSERT_GE(i, 0) << "position 3 or later before the chunk's first unit";
+          got.at(static_cast<std::size_t>(at + i + 1)) = cp;
+        };
+        const auto unit = [&](unsigned k, bool well_formed) {
+          return chunk_unit(w0, w1, w2, w3, next, k, well_formed);
+        };
+        if (trust_clean && chunk::ill_formed_starts(info) == 0)
+          chunk::for_each_position_accumulate<true>(w0, w1, w2, w3, info, head, put, unit);
+        else
+          chunk::for_each_position_accumulate(w0, w1, w2, w3, info, head, put, unit);
+        at += chunk::bit_count(chunk::unit_starts(info));
+      }
+      ASSERT_EQ(static_cast<std::size_t>(at), want.size());
+      got.erase(got.begin());
+      ASSERT_TRUE(same(got, want)) << "input of " << in.size() << " bytes"
+                                   << (trust_clean ? ", clean chunks unchecked" : "");
+    }
+  }
+}
+
+// payload_bits (chunk.hpp) keeps each byte's payload bits, whatever its neighbours.
+TEST(Utf8Chunk, PayloadBitsOfEveryByte) {
+  for (std::uint32_t b = 0; b < 256; ++b) {
+    const std::uint32_t want = b < 0x80   ? b
+                               : b < 0xC0 ? b & 0x3Fu
+                               : b < 0xE0 ? b & 0x1Fu
+                               : b < 0xF0 ? b & 0x0Fu
+                                          : b & 0x07u;
+    for (const std::uint32_t other : {0x00u, 0xFFu, 0x80u, 0xC3u})
+      for (int at = 0; at < 4; ++at) {
+        std::uint32_t x = other * 0x01010101u;
+        x = (x & ~(0xFFu << (8 * at))) | b << (8 * at);
+        ASSERT_EQ(chunk::payload_bits(x) >> (8 * at) & 0xFFu, want)
+            << "byte " << b << " at " << at << " among " << other;
+      }
+  }
+}
+
 // decode_with_entry (chunk.hpp) against the table 3-7 decoder (rules.hpp) for every scalar value
 // encoded with garbage after its last byte, for every ASCII byte, and for every window that is not
 // well-formed (U+FFFD whatever its bytes); and byte_perm's host emulation on the selectors used.

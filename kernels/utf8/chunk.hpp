@@ -370,6 +370,66 @@ GPS_UTF8_HD void for_each_position_in_unit(std::uint32_t w0, std::uint32_t w1, s
   }
 }
 
+// The payload bits of each of the 4 bytes of x: 0x7F of an ASCII byte, 0x3F of a continuation
+// byte, 0x1F, 0x0F, 0x07 of a lead of 2, 3, 4 bytes (a byte's bit j is cleared when bit 7 down to
+// bit j + 1 are all set, for j = 6..3; the shifted-in bits of the next byte never reach those).
+GPS_UTF8_HD constexpr std::uint32_t payload_bits(std::uint32_t x) {
+  const std::uint32_t s1 = x >> 1, s2 = x >> 2, s3 = x >> 3, s4 = x >> 4;
+  const std::uint32_t clear =
+      s1 & (0x40404040u | (s2 & (0x20202020u | (s3 & (0x10101010u | (s4 & 0x08080808u))))));
+  return x & ~clear & 0x7F7F7F7Fu;
+}
+
+// Index of the highest set bit of x (x != 0).
+GPS_UTF8_HD int highest_bit(std::uint32_t x) {
+#if defined(__CUDA_ARCH__)
+  return 31 - __clz(static_cast<int>(x));
+#else
+  return 31 - __builtin_clz(x);
+#endif
+}
+
+// Every unit of the chunk in one pass over its 16 positions, without a loop (decode's accumulate
+// mode): each position adds its payload bits to the code point of the unit that holds it (a start
+// begins a new one, a continuation byte shifts it by 6) and stores the value so far into that
+// unit's slot, put(i, value) with i the unit's index, so a unit's last position in the chunk
+// leaves its code point (U+FFFD for an ill-formed unit; ALL_WELL_FORMED: the caller knows there is
+// none). Positions 0..2 may belong to the chunk before's last unit (i == -1): they go to head(i,
+// value) instead, which must send -1 elsewhere. The last unit may end in the word after the chunk:
+// it is decoded again by unit(k, well_formed) (as for_each_unit_in's) and stored last. Not for
+// chunks with positions outside the input (as for_each_position_in_unit); such a chunk always has
+// a start among its positions 0..3.
+template <bool ALL_WELL_FORMED = false, typename Head, typename Put, typename Unit>
+GPS_UTF8_HD void for_each_position_accumulate(std::uint32_t w0, std::uint32_t w1,
+                                              std::uint32_t w2, std::uint32_t w3,
+                                              std::uint32_t info, Head&& head, Put&& put,
+                                              Unit&& unit) {
+  const std::uint32_t payload[4] = {payload_bits(w0), payload_bits(w1), payload_bits(w2),
+                                    payload_bits(w3)};
+  const std::uint32_t starts = unit_starts(info), well_formed = info >> 16;
+  std::uint32_t acc = 0;
+  bool ok = true;
+  int i = -1;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int k = 0; k < 16; ++k) {
+    const bool start = ((starts >> k) & 1u) != 0;
+    const std::uint32_t bits = payload[k / 4] >> (8 * (k % 4)) & 0xFFu;
+    acc = start ? bits : acc * 64u + bits;
+    i += start ? 1 : 0;
+    if (!ALL_WELL_FORMED)
+      ok = start ? ((well_formed >> k) & 1u) != 0 : ok;
+    const std::uint32_t value = ALL_WELL_FORMED || ok ? acc : kReplacementChar;
+    if (k < 3)
+      head(i, value);
+    else
+      put(i, value);
+  }
+  const int last = highest_bit(starts);
+  put(i, unit(static_cast<unsigned>(last), ALL_WELL_FORMED || ((well_formed >> last) & 1u) != 0));
+}
+
 // Calls put(i, code point) for the units that start at the set bits of `mask` (a subset of the
 // chunk's starts), i being the unit's index among all the chunk's units; unit(k, well_formed)
 // gives the code point of the unit at chunk position k (decode_chunk_unit of chunk_window, or a

@@ -242,6 +242,9 @@ constexpr int kVecs = 4; // 16-byte vectors per thread and tile
 // the loop trips of the ASCII units: taken when the warp's most units per lane exceed its most
 // multi-byte units per lane by more than this.
 constexpr unsigned kSplitMargin = 3;
+#ifndef GPS_UTF8_ACC_UNITS
+#define GPS_UTF8_ACC_UNITS 7
+#endif
 
 // ---- decode and validate: tiles of bytes -------------------------------------------------------
 
@@ -482,6 +485,19 @@ __global__ void __launch_bounds__(BLOCK)
       copy[2] = v.z;
       copy[3] = v.w;
       copy[4] = chunks.next[j];
+#if GPS_UTF8_ACC_UNITS > 0
+      if (chunks.inside && most_units >= GPS_UTF8_ACC_UNITS) {
+        // every position adds its payload to its unit's code point and stores it into the unit's
+        // slot (chunk.hpp, for_each_position_accumulate): no loop, no branch per unit
+        const auto head = [&](int i, std::uint32_t cp) {
+          stage[i < 0 ? scratch : stage_slot(first + i)] = cp;
+        };
+        if (clean)
+          chunk::for_each_position_accumulate<true>(v.x, v.y, v.z, v.w, info, head, put, unit);
+        else
+          chunk::for_each_position_accumulate(v.x, v.y, v.z, v.w, info, head, put, unit);
+      } else
+#endif
       if (most_units > most_multi + kSplitMargin) {
         if (chunks.inside) {
           // every position stores its byte into the slot of the unit that holds it (no test per
