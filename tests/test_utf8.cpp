@@ -844,21 +844,24 @@ TEST(Utf8Chunk, AccumulateModeMatchesReference) {
                             next = word(p + 16);
         const std::uint32_t info = chunk::classify_chunk(word(p - 4), w0, w1, w2, w3, next);
         ASSERT_NE(chunk::unit_starts(info), 0u) << "a chunk without a start, at " << p;
-        const auto head = [&](int i, std::uint32_t cp) {
-          ASSERT_GE(i, -1);
-          got.at(i < 0 ? 0 : static_cast<std::size_t>(at + i + 1)) = cp;
+        // n: the unit's index in the input (first = at, the chunk's first unit)
+        const auto head = [&](int n, std::uint32_t cp) {
+          ASSERT_GE(n, at - 1);
+          got.at(n < at ? 0 : static_cast<std::size_t>(n + 1)) = cp;
         };
-        const auto put = [&](int i, std::uint32_t cp) {
-          ASSERT_GE(i, 0) << "position 3 or later before the chunk's first unit";
-          got.at(static_cast<std::size_t>(at + i + 1)) = cp;
+        const auto put = [&](int n, std::uint32_t cp) {
+          ASSERT_GE(n, at) << "position 3 or later before the chunk's first unit";
+          got.at(static_cast<std::size_t>(n + 1)) = cp;
         };
         const auto unit = [&](unsigned k, bool well_formed) {
           return chunk_unit(w0, w1, w2, w3, next, k, well_formed);
         };
         if (trust_clean && chunk::ill_formed_starts(info) == 0)
-          chunk::for_each_position_accumulate<true>(w0, w1, w2, w3, info, head, put, unit);
+          chunk::for_each_position_accumulate<true>(w0, w1, w2, w3, info, static_cast<int>(at),
+                                                    head, put, unit);
         else
-          chunk::for_each_position_accumulate(w0, w1, w2, w3, info, head, put, unit);
+          chunk::for_each_position_accumulate(w0, w1, w2, w3, info, static_cast<int>(at), head,
+                                              put, unit);
         at += chunk::bit_count(chunk::unit_starts(info));
       }
       ASSERT_EQ(static_cast<std::size_t>(at), want.size());

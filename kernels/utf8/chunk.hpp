@@ -389,45 +389,54 @@ GPS_UTF8_HD int highest_bit(std::uint32_t x) {
 #endif
 }
 
+// Byte j (0..3) of x, as one operation on the GPU (a logic operation, a shift or a byte permute).
+GPS_UTF8_HD std::uint32_t byte_of(std::uint32_t x, int j) {
+  return j == 0 ? x & 0xFFu : j == 3 ? x >> 24 : byte_perm(x, 0u, 0x4440u | static_cast<unsigned>(j));
+}
+
 // Every unit of the chunk in one pass over its 16 positions, without a loop (decode's accumulate
 // mode): each position adds its payload bits to the code point of the unit that holds it (a start
 // begins a new one, a continuation byte shifts it by 6) and stores the value so far into that
-// unit's slot, put(i, value) with i the unit's index, so a unit's last position in the chunk
-// leaves its code point (U+FFFD for an ill-formed unit; ALL_WELL_FORMED: the caller knows there is
-// none). Positions 0..2 may belong to the chunk before's last unit (i == -1): they go to head(i,
-// value) instead, which must send -1 elsewhere. The last unit may end in the word after the chunk:
-// it is decoded again by unit(k, well_formed) (as for_each_unit_in's) and stored last. Not for
-// chunks with positions outside the input (as for_each_position_in_unit); such a chunk always has
-// a start among its positions 0..3.
+// unit's slot, put(n, value) with n = first + the unit's index in the chunk, so a unit's last
+// position in the chunk leaves its code point (U+FFFD for an ill-formed unit; ALL_WELL_FORMED: the
+// caller knows there is none). Positions 0..2 may belong to the chunk before's last unit (n ==
+// first - 1): they go to head(n, value) instead, which must send first - 1 elsewhere. The last unit
+// may end in the word after the chunk: it is decoded again by unit(k, well_formed) (as
+// for_each_unit_in's) and stored last. Not for chunks with positions outside the input (as
+// for_each_position_in_unit); such a chunk always has a start among its positions 0..3.
+// Per position: a test of the start bit, a byte extraction, a multiply-add and a select for the
+// value, the slot index kept by a predicated increment.
 template <bool ALL_WELL_FORMED = false, typename Head, typename Put, typename Unit>
 GPS_UTF8_HD void for_each_position_accumulate(std::uint32_t w0, std::uint32_t w1,
                                               std::uint32_t w2, std::uint32_t w3,
-                                              std::uint32_t info, Head&& head, Put&& put,
-                                              Unit&& unit) {
+                                              std::uint32_t info, int first, Head&& head,
+                                              Put&& put, Unit&& unit) {
   const std::uint32_t payload[4] = {payload_bits(w0), payload_bits(w1), payload_bits(w2),
                                     payload_bits(w3)};
   const std::uint32_t starts = unit_starts(info), well_formed = info >> 16;
   std::uint32_t acc = 0;
   bool ok = true;
-  int i = -1;
+  int n = first - 1;
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
   for (int k = 0; k < 16; ++k) {
-    const bool start = ((starts >> k) & 1u) != 0;
-    const std::uint32_t bits = payload[k / 4] >> (8 * (k % 4)) & 0xFFu;
-    acc = start ? bits : acc * 64u + bits;
-    i += start ? 1 : 0;
+    const bool start = (starts & (1u << k)) != 0;
+    const std::uint32_t bits = byte_of(payload[k / 4], k % 4);
+    const std::uint32_t shifted = acc * 64u + bits;
+    acc = start ? bits : shifted;
+    if (start)
+      ++n;
     if (!ALL_WELL_FORMED)
-      ok = start ? ((well_formed >> k) & 1u) != 0 : ok;
+      ok = start ? (well_formed & (1u << k)) != 0 : ok;
     const std::uint32_t value = ALL_WELL_FORMED || ok ? acc : kReplacementChar;
     if (k < 3)
-      head(i, value);
+      head(n, value);
     else
-      put(i, value);
+      put(n, value);
   }
   const int last = highest_bit(starts);
-  put(i, unit(static_cast<unsigned>(last), ALL_WELL_FORMED || ((well_formed >> last) & 1u) != 0));
+  put(n, unit(static_cast<unsigned>(last), ALL_WELL_FORMED || ((well_formed >> last) & 1u) != 0));
 }
 
 // Calls put(i, code point) for the units that start at the set bits of `mask` (a subset of the

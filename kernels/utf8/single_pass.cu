@@ -489,13 +489,15 @@ __global__ void __launch_bounds__(BLOCK)
       if (chunks.inside && most_units >= GPS_UTF8_ACC_UNITS) {
         // every position adds its payload to its unit's code point and stores it into the unit's
         // slot (chunk.hpp, for_each_position_accumulate): no loop, no branch per unit
-        const auto head = [&](int i, std::uint32_t cp) {
-          stage[i < 0 ? scratch : stage_slot(first + i)] = cp;
+        const auto head = [&](int n, std::uint32_t cp) {
+          stage[n < first ? scratch : stage_slot(n)] = cp;
         };
+        const auto at = [&](int n, std::uint32_t cp) { stage[stage_slot(n)] = cp; };
         if (clean)
-          chunk::for_each_position_accumulate<true>(v.x, v.y, v.z, v.w, info, head, put, unit);
+          chunk::for_each_position_accumulate<true>(v.x, v.y, v.z, v.w, info, first, head, at,
+                                                    unit);
         else
-          chunk::for_each_position_accumulate(v.x, v.y, v.z, v.w, info, head, put, unit);
+          chunk::for_each_position_accumulate(v.x, v.y, v.z, v.w, info, first, head, at, unit);
       } else
 #endif
       if (most_units > most_multi + kSplitMargin) {
