@@ -241,7 +241,13 @@ constexpr int kVecs = 4; // 16-byte vectors per thread and tile
 // decode's split mode pays 16 fixed ASCII slots (about 4 loop trips' worth of operations) to save
 // the loop trips of the ASCII units: taken when the warp's most units per lane exceed its most
 // multi-byte units per lane by more than this.
-constexpr unsigned kSplitMargin = 3;
+[[maybe_unused]] constexpr unsigned kSplitMargin = 3;
+#ifndef GPS_UTF8_ACC_ASM
+#define GPS_UTF8_ACC_ASM 0
+#endif
+#ifndef GPS_UTF8_NO_SPLIT
+#define GPS_UTF8_NO_SPLIT 0
+#endif
 #ifndef GPS_UTF8_ACC_UNITS
 #define GPS_UTF8_ACC_UNITS 7
 #endif
@@ -387,6 +393,11 @@ __device__ __forceinline__ int stage_slot(int i) {
   return i + (i >> 5);
 }
 
+// A 32-bit store to shared memory by its shared-window address.
+[[maybe_unused]] __device__ __forceinline__ void st_shared(std::uint32_t address, std::uint32_t value) {
+  asm volatile("st.shared.u32 [%0], %1;" ::"r"(address), "r"(value) : "memory");
+}
+
 // The tile index in launch order (one atomic per block, broadcast through shared memory).
 __device__ __forceinline__ unsigned take_tile(unsigned* counter, unsigned& slot) {
   if (threadIdx.x == 0)
@@ -454,6 +465,7 @@ __global__ void __launch_bounds__(BLOCK)
   std::uint32_t* const stage = s_stage + warp * Tile::kStageWords; // this warp's words
   const int scratch = Tile::kStageUnits + lane;
   std::uint32_t* const copy = stage + Tile::kChunkCopy + 5 * lane;
+  [[maybe_unused]] const auto stage_addr = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage));
   const auto stage_step = [&](int j) {
     const uint4 v = chunks.v[j];
     const int first = static_cast<int>(rank[j]);
@@ -489,10 +501,22 @@ __global__ void __launch_bounds__(BLOCK)
       if (chunks.inside && most_units >= GPS_UTF8_ACC_UNITS) {
         // every position adds its payload to its unit's code point and stores it into the unit's
         // slot (chunk.hpp, for_each_position_accumulate): no loop, no branch per unit
+#if GPS_UTF8_ACC_ASM
+        // the stores by their 32-bit shared address: slot n of the stage at stage_addr + 4 *
+        // stage_slot(n) (two operations; the pointer form kept the warp's offset apart: three)
+        const auto head = [&](int n, std::uint32_t cp) {
+          st_shared(stage_addr + 4u * static_cast<unsigned>(n < first ? scratch : stage_slot(n)),
+                    cp);
+        };
+        const auto at = [&](int n, std::uint32_t cp) {
+          st_shared(stage_addr + 4u * static_cast<unsigned>(stage_slot(n)), cp);
+        };
+#else
         const auto head = [&](int n, std::uint32_t cp) {
           stage[n < first ? scratch : stage_slot(n)] = cp;
         };
         const auto at = [&](int n, std::uint32_t cp) { stage[stage_slot(n)] = cp; };
+#endif
         if (clean)
           chunk::for_each_position_accumulate<true>(v.x, v.y, v.z, v.w, info, first, head, at,
                                                     unit);
@@ -500,6 +524,7 @@ __global__ void __launch_bounds__(BLOCK)
           chunk::for_each_position_accumulate(v.x, v.y, v.z, v.w, info, first, head, at, unit);
       } else
 #endif
+#if !GPS_UTF8_NO_SPLIT
       if (most_units > most_multi + kSplitMargin) {
         if (chunks.inside) {
           // every position stores its byte into the slot of the unit that holds it (no test per
@@ -519,7 +544,9 @@ __global__ void __launch_bounds__(BLOCK)
           chunk::for_each_unit_in<true>(info, info & 0xFFFFu, unit, put);
         else
           chunk::for_each_unit_in(info, info & 0xFFFFu, unit, put);
-      } else if (clean) {
+      } else
+#endif
+      if (clean) {
         chunk::for_each_unit_in_order<true>(info, unit, put);
       } else {
         chunk::for_each_unit_in_order(info, unit, put);
