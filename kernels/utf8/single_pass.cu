@@ -238,19 +238,10 @@ namespace gps::utf8 {
 namespace {
 
 constexpr int kVecs = 4; // 16-byte vectors per thread and tile
-// decode's split mode pays 16 fixed ASCII slots (about 4 loop trips' worth of operations) to save
-// the loop trips of the ASCII units: taken when the warp's most units per lane exceed its most
-// multi-byte units per lane by more than this.
-[[maybe_unused]] constexpr unsigned kSplitMargin = 3;
-#ifndef GPS_UTF8_ACC_ASM
-#define GPS_UTF8_ACC_ASM 0
-#endif
-#ifndef GPS_UTF8_NO_SPLIT
-#define GPS_UTF8_NO_SPLIT 0
-#endif
-#ifndef GPS_UTF8_ACC_UNITS
-#define GPS_UTF8_ACC_UNITS 7
-#endif
+// decode's accumulate mode (one pass over a chunk's 16 positions) costs about as much as 6 trips
+// of the loop over units: taken in warps whose most units per lane reach this (measured on the
+// H200: 5 and 6 the same for mixed text, 7 0.9% slower there but CJK 1.8% faster).
+constexpr unsigned kAccumulateUnits = 6;
 
 // ---- decode and validate: tiles of bytes -------------------------------------------------------
 
@@ -261,7 +252,8 @@ template <int BLOCK> struct ByteTile {
   static constexpr int kWarpBytes = kVecs * kStepBytes; // 2048
   static constexpr int kTileBytes = BLOCK * kVecs * 16; // 4 KiB (64 threads) .. 64 KiB (1024)
   // per warp: the stage of a step's units (at most 512, one padding word after every 32:
-  // stage_slot), a scratch word per lane (split mode's non-ASCII positions store there), and a
+  // stage_slot), a scratch word per lane (accumulate mode's positions before a lane's first unit
+  // store there), and a
   // copy of each lane's chunk and the word after it (5 words per lane: odd, so the lanes' copies
   // fall in distinct banks)
   static constexpr int kStageUnits = kStepBytes + kStepBytes / 32;
@@ -394,7 +386,7 @@ __device__ __forceinline__ int stage_slot(int i) {
 }
 
 // A 32-bit store to shared memory by its shared-window address.
-[[maybe_unused]] __device__ __forceinline__ void st_shared(std::uint32_t address, std::uint32_t value) {
+__device__ __forceinline__ void st_shared(std::uint32_t address, std::uint32_t value) {
   asm volatile("st.shared.u32 [%0], %1;" ::"r"(address), "r"(value) : "memory");
 }
 
@@ -465,7 +457,7 @@ __global__ void __launch_bounds__(BLOCK)
   std::uint32_t* const stage = s_stage + warp * Tile::kStageWords; // this warp's words
   const int scratch = Tile::kStageUnits + lane;
   std::uint32_t* const copy = stage + Tile::kChunkCopy + 5 * lane;
-  [[maybe_unused]] const auto stage_addr = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage));
+  const auto stage_addr = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage));
   const auto stage_step = [&](int j) {
     const uint4 v = chunks.v[j];
     const int first = static_cast<int>(rank[j]);
@@ -481,10 +473,11 @@ __global__ void __launch_bounds__(BLOCK)
     };
     // Three modes, chosen per warp and step (a loop's trip count is the warp's most):
     // - no multi-byte unit in the warp: for_each_unit (16 fixed slots per ASCII chunk);
-    // - mostly ASCII units: split mode, 16 unconditional position stores and the loop over the
-    //   multi-byte units only (the loop over all units paid 16 trips for one accented letter);
+    // - warps inside the input whose lanes hold up to kAccumulateUnits units or more: accumulate
+    //   mode, one pass over the 16 positions, each adding its payload bits to its unit's code
+    //   point and storing it into the unit's slot (no loop, no branch per unit);
     // - otherwise the loop over all units.
-    // Each loop comes in two builds: with a well-formedness test per unit, and (warps with no
+    // Each comes in two builds: with a well-formedness test per unit, and (warps with no
     // ill-formed unit in this step, all of them in mixed text) without.
     const unsigned most_units = __reduce_max_sync(kFullMask, __popc(chunk::unit_starts(info)));
     const unsigned most_multi = __reduce_max_sync(kFullMask, __popc(info & 0xFFFFu));
@@ -497,13 +490,10 @@ __global__ void __launch_bounds__(BLOCK)
       copy[2] = v.z;
       copy[3] = v.w;
       copy[4] = chunks.next[j];
-#if GPS_UTF8_ACC_UNITS > 0
-      if (chunks.inside && most_units >= GPS_UTF8_ACC_UNITS) {
-        // every position adds its payload to its unit's code point and stores it into the unit's
-        // slot (chunk.hpp, for_each_position_accumulate): no loop, no branch per unit
-#if GPS_UTF8_ACC_ASM
+      if (chunks.inside && most_units >= kAccumulateUnits) {
         // the stores by their 32-bit shared address: slot n of the stage at stage_addr + 4 *
-        // stage_slot(n) (two operations; the pointer form kept the warp's offset apart: three)
+        // stage_slot(n), two operations (through the pointer, the warp's offset stayed apart:
+        // three); positions before the lane's first unit into its scratch word
         const auto head = [&](int n, std::uint32_t cp) {
           st_shared(stage_addr + 4u * static_cast<unsigned>(n < first ? scratch : stage_slot(n)),
                     cp);
@@ -511,42 +501,12 @@ __global__ void __launch_bounds__(BLOCK)
         const auto at = [&](int n, std::uint32_t cp) {
           st_shared(stage_addr + 4u * static_cast<unsigned>(stage_slot(n)), cp);
         };
-#else
-        const auto head = [&](int n, std::uint32_t cp) {
-          stage[n < first ? scratch : stage_slot(n)] = cp;
-        };
-        const auto at = [&](int n, std::uint32_t cp) { stage[stage_slot(n)] = cp; };
-#endif
         if (clean)
           chunk::for_each_position_accumulate<true>(v.x, v.y, v.z, v.w, info, first, head, at,
                                                     unit);
         else
           chunk::for_each_position_accumulate(v.x, v.y, v.z, v.w, info, first, head, at, unit);
-      } else
-#endif
-#if !GPS_UTF8_NO_SPLIT
-      if (most_units > most_multi + kSplitMargin) {
-        if (chunks.inside) {
-          // every position stores its byte into the slot of the unit that holds it (no test per
-          // position but the first 3, which may belong to the previous lane's last unit); the
-          // loop below rewrites this lane's multi-byte units (chunk.hpp, for_each_position_in_unit)
-          chunk::for_each_position_in_unit(
-              v.x, v.y, v.z, v.w, info,
-              [&](int i, std::uint32_t b) { stage[i < 0 ? scratch : stage_slot(first + i)] = b; },
-              put);
-        } else {
-          chunk::for_each_ascii_position(v.x, v.y, v.z, v.w, info,
-                                         [&](bool ascii, int i, std::uint32_t cp) {
-                                           stage[ascii ? stage_slot(first + i) : scratch] = cp;
-                                         });
-        }
-        if (clean)
-          chunk::for_each_unit_in<true>(info, info & 0xFFFFu, unit, put);
-        else
-          chunk::for_each_unit_in(info, info & 0xFFFFu, unit, put);
-      } else
-#endif
-      if (clean) {
+      } else if (clean) {
         chunk::for_each_unit_in_order<true>(info, unit, put);
       } else {
         chunk::for_each_unit_in_order(info, unit, put);
