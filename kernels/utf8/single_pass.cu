@@ -242,9 +242,6 @@ constexpr int kVecs = 4; // 16-byte vectors per thread and tile
 // of the loop over units: taken in warps whose most units per lane reach this (measured on the
 // H200: 5 and 6 the same for mixed text, 7 0.9% slower there but CJK 1.8% faster).
 constexpr unsigned kAccumulateUnits = 6;
-#ifndef GPS_UTF8_STAGE2
-#define GPS_UTF8_STAGE2 0
-#endif
 
 // ---- decode and validate: tiles of bytes -------------------------------------------------------
 
@@ -261,9 +258,7 @@ template <int BLOCK> struct ByteTile {
   // fall in distinct banks)
   static constexpr int kStageUnits = kStepBytes + kStepBytes / 32;
   static constexpr int kChunkCopy = kStageUnits + kWarpSize;
-  static constexpr int kStageB = kChunkCopy + 5 * kWarpSize + 16; // a multiple of 32
-  // GPS_UTF8_STAGE2: a second stage (steps 0 and 1 staged during the look-back)
-  static constexpr int kStageWords = kStageB + (GPS_UTF8_STAGE2 ? kStageUnits + 16 : 0);
+  static constexpr int kStageWords = kChunkCopy + 5 * kWarpSize + 16; // a multiple of 32
   static constexpr int kStageBytes = kWarps * kStageWords * 4;
 };
 
@@ -463,14 +458,11 @@ __global__ void __launch_bounds__(BLOCK)
   const int scratch = Tile::kStageUnits + lane;
   std::uint32_t* const copy = stage + Tile::kChunkCopy + 5 * lane;
   const auto stage_addr = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage));
-  const auto buffer = [&](int j) { return GPS_UTF8_STAGE2 && (j & 1) ? Tile::kStageB : 0; };
   const auto stage_step = [&](int j) {
     const uint4 v = chunks.v[j];
     const int first = static_cast<int>(rank[j]);
     const unsigned info = chunks.info[j];
-    std::uint32_t* const units = stage + buffer(j);
-    const auto units_addr = stage_addr + 4u * static_cast<unsigned>(buffer(j));
-    const auto put = [&](int i, std::uint32_t cp) { units[stage_slot(first + i)] = cp; };
+    const auto put = [&](int i, std::uint32_t cp) { stage[stage_slot(first + i)] = cp; };
     // the unit at chunk position k: its 4 bytes by two loads and a funnel shift (picking the two
     // words from registers by k took about 12 selects; the funnel shift's wrap mode takes the
     // shift mod 32), then its first byte's entry and decode_with_entry
@@ -503,12 +495,11 @@ __global__ void __launch_bounds__(BLOCK)
         // stage_slot(n), two operations (through the pointer, the warp's offset stayed apart:
         // three); positions before the lane's first unit into its scratch word
         const auto head = [&](int n, std::uint32_t cp) {
-          st_shared(n < first ? stage_addr + 4u * static_cast<unsigned>(scratch)
-                              : units_addr + 4u * static_cast<unsigned>(stage_slot(n)),
+          st_shared(stage_addr + 4u * static_cast<unsigned>(n < first ? scratch : stage_slot(n)),
                     cp);
         };
         const auto at = [&](int n, std::uint32_t cp) {
-          st_shared(units_addr + 4u * static_cast<unsigned>(stage_slot(n)), cp);
+          st_shared(stage_addr + 4u * static_cast<unsigned>(stage_slot(n)), cp);
         };
         if (clean)
           chunk::for_each_position_accumulate<true>(v.x, v.y, v.z, v.w, info, first, head, at,
@@ -532,7 +523,7 @@ __global__ void __launch_bounds__(BLOCK)
     // held in registers: the compiler rebuilt it (a constant load and two address operations)
     // under each round's predicate
     asm("" : "+l"(dst));
-    const std::uint32_t* const src = stage + buffer(j) + lane;
+    const std::uint32_t* const src = stage + lane;
     const int left = static_cast<int>(run[j]) - lane;
 #pragma unroll
     for (int m = 0; m < Tile::kStepBytes / kWarpSize; ++m) {
@@ -548,18 +539,11 @@ __global__ void __launch_bounds__(BLOCK)
   const unsigned warp_offset =
       __reduce_add_sync(kFullMask, lane < warp ? shared.warp_units[lane] : 0u);
   stage_step(0);
-#if GPS_UTF8_STAGE2
-  stage_step(1);
-#endif
   __syncthreads(); // the tile's offset and step 0's stage
   unsigned at = shared.tile_prefix + warp_offset;
   store_step(0, at);
-#if GPS_UTF8_STAGE2
-  at += run[0];
-  store_step(1, at);
-#endif
 #pragma unroll
-  for (int j = GPS_UTF8_STAGE2 ? 2 : 1; j < kVecs; ++j) {
+  for (int j = 1; j < kVecs; ++j) {
     at += run[j - 1];
     __syncwarp(); // the stage is rewritten by this step
     stage_step(j);
