@@ -8,9 +8,9 @@
 // all earlier tiles write through the decoupled look-back (common/lookback.cuh, TileStatus), then
 // decodes and writes: each warp stages one vector step's code points (at most 512) in shared
 // memory and writes them as one contiguous run with evict-first stores. A step is staged in one of
-// three modes chosen per warp (no multi-byte unit; mostly ASCII units: fixed ASCII slots plus a
-// loop over the multi-byte units; else a loop over all units), and the first step is staged while
-// warp 0 looks back.
+// three modes chosen per warp (no multi-byte unit: fixed ASCII slots; lanes of 6 units or more:
+// one pass over the 16 positions accumulating each unit's code point; else a loop over the
+// units), and the first step is staged while warp 0 looks back.
 // validate: the same loads and classification; the first ill-formed unit of the block, then one
 // atomicMin; tiles that start after an error already found skip their loads.
 // encode: tiles of code points with evict-first 16-byte loads, the byte count of each code point,
@@ -218,6 +218,58 @@
 //     ascii         550.2 [547.9-553.3] / 549.4 / 546.3 [542.9-549.5] (overlap: barrier-bound)
 //   Every UTF-8 test and memcheck, racecheck and synccheck over the single_pass tests (21 of 21
 //   clean) passed on the H100 with N.
+//   On the H200 (commit f22cebca2812, 5 repetitions): mixed b512 565.3 us (0.410x copy, was
+//   0.387x), b256 607.8; every GPU test, and memcheck, racecheck and synccheck over the
+//   single_pass, concurrency and checks groups (27 of 27 clean).
+// Fifth session (2026-11-23, H200 unless said; A/B builds in one call, 5 repetitions, medians in
+//   us with the repetitions' range). Where the instructions went (ncu source counters, decode
+//   mixed 2^28 b512, commit f22cebca2812: 412 M warp instructions, 565.6 us, issue 70%): the
+//   classification 34% (214 per non-ASCII chunk; 129 K of 131 K warp steps run it, every lane's
+//   chunk or not), split mode's 16 position stores 16% (140 per step), its loop over the
+//   multi-byte units 23% (31 per trip, 5.27 trips per step: the warp's most, about twice the
+//   mean), the store step 10%.
+//   Accumulate mode (kept; chunk.hpp's for_each_position_accumulate): one pass over the 16
+//     positions, each adding its payload bits (payload_bits: SWAR, 9 operations a word) to its
+//     unit's code point (a start begins it, a continuation byte shifts it by 6) and storing the
+//     value so far into its unit's slot, so each unit's last position leaves its code point; the
+//     last unit, which may end in the next chunk, is decoded again by the table. No loop, no
+//     branch per unit: the same work in every lane. Predicted: mixed b512 -10..-17% (the split
+//     steps' instructions 375 -> about 200). The first form, C++ (15 operations a position: the
+//     compiler shifted, masked and compared each start bit to add it to the slot index, and kept
+//     the warp's stage offset apart): mixed b512 564.2 -> 541.8 at 7 units a lane or more, 535.3
+//     at 4 or more, but latin 511 -> 551 (+7.8%), cjk +2.2% at 7 and +22% at 4, emoji +2.7% and
+//     +33%. With the stores by their 32-bit shared address and split mode removed: mixed b512
+//     525 (-7.0%), latin +4.3%, cjk +18% at 5. With one position as inline PTX
+//     (accumulate_position: the start bit tested by one logic operation into a predicate, the slot
+//     index incremented under it, the value one multiply-add and one select; 8.25 instructions a
+//     position): mixed b512 564.3 -> 475.4 [472.6-477.7] at 5 or 6 units (-15.7%), 479.5 at 7; b256
+//     608.2 -> 489.6 (-19.5%); latin 510.9 -> 471.8 (-7.6%); mixed_errors 649.1 -> 557.7 (-14%);
+//     cjk 431.1 -> 442.9 at 6 (+2.8%), 434.9 at 7 (+0.9%); emoji +1.1%; ascii the same. Kept at 6
+//     units (mixed text, the goal's mix, 0.9% faster than at 7; CJK 1.8% slower).
+//   The store step's output address held in registers (kept): the compiler rebuilt it (a
+//     constant load and two address operations) under each of the 16 rounds' predicates; an
+//     empty asm statement now holds it. Predicted: mixed -3..-5%. Measured: mixed b512 479.2 ->
+//     467.7 (-2.4%), b256 494.0 -> 474.6 (-3.9%), latin -4.2%, cjk -3.6%, emoji -1.8%,
+//     mixed_errors -4.7%, ascii the same.
+//   Dropped: two steps' unit counts in one warp scan (16-bit halves; predicted -1..-2%): mixed
+//     b512 -0.8%, ranges overlapping. Steps 0 and 1 both staged during the look-back, in two
+//     stages (predicted mixed -3..-8%, ascii -5..-10%): mixed b512 +1.0%, b256 +2.1%, b1024 +4%,
+//     latin +1.5%, ascii the same: warp 0 stages both steps after its look-back, so the barrier
+//     opens later.
+//   Net (commit e6c00cbc90d2 against f22cebca2812, builds B-N-B-N in one call per GPU):
+//     H200  mixed b512 566.5 -> 468.2 (-17.4%), b256 609.5 -> 473.3 (-22%), mixed 2^24 b256 46.8
+//           -> 42.0, latin 512.4 -> 454.7 (-11%), mixed_errors 650.6 -> 534.6 (-18%), cjk 433.1 ->
+//           428.2 (-1.1%), emoji 383.8 -> 380.7, ascii the same (447 / 446).
+//     H100  mixed b512 579.7 -> 500.4 (-13.7%), b256 622.3 -> 506.5 (-19%), latin 525.0 -> 477.4
+//           (-9%), mixed_errors 660.9 -> 554.7 (-16%), cjk 444.2 -> 440.3, emoji 395.2 -> 391.7,
+//           ascii the same (548).
+//   ncu after (H200, b512): 305 M warp instructions, 467.6 us; the classification is now 41% of
+//   them, the accumulate steps 29%, the store steps 6%; the first store step waits at the
+//   barrier behind the look-back (21% of the stall samples). What is left for 0.8x copy (about
+//   290 us on the H200, 410 on the H100): a classification that does not run for every lane of
+//   a warp whose chunks are partly ASCII (about a third of mixed text's chunks are), or a much
+//   cheaper one. Every GPU test, and memcheck, racecheck and synccheck over the single_pass,
+//   concurrency and checks groups (27 of 27 clean), passed on both GPUs with N.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
