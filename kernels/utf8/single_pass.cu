@@ -33,15 +33,14 @@
 // the positions outside the input read as 0 and their bits are cleared.
 //
 // Measured (GB/s of bytes read + written, best block; the design targets >= 0.8x copy at 2^28
-// bytes of mixed text): results/partial/nvidia-h200-utf8.json (commit 6b4ae39) and
-// results/partial/nvidia-h100-utf8.json (commit de5035f, the same kernels), 5 repetitions; encode
-// from the full runs results/nvidia-{h200,h100-80gb-hbm3}.json (commit e48f73b4e815, its kernel
-// as here):
+// bytes of mixed text): results/partial/nvidia-{h200,h100}-utf8.json (commit 6b10fe2756b8), 5
+// repetitions; encode from the full runs results/nvidia-{h200,h100-80gb-hbm3}.json (commit
+// e48f73b4e815, its kernel as here):
 //                      H100                       H200
-//   decode mixed 2^28  1618 GB/s = 0.538x copy    1648 GB/s = 0.387x copy   (b512)
-//   decode ascii 2^28  2446 = 0.813x              3021 = 0.709x
-//   decode latin, cjk, emoji 2^28  0.53x, 0.45x, 0.44x     0.38x, 0.33x, 0.31x
-//   validate mixed     1226 = 0.407x              1231 = 0.289x
+//   decode mixed 2^28  1972 GB/s = 0.655x copy    2094 GB/s = 0.494x copy   (b512)
+//   decode ascii 2^28  2448 = 0.813x              3027 = 0.715x
+//   decode latin, cjk, emoji 2^28  0.60x, 0.48x, 0.46x     0.44x, 0.35x, 0.33x
+//   validate mixed     1226 = 0.407x              1233 = 0.291x
 //   encode mixed       1102 = 0.366x              1179 = 0.277x
 // (at 784fea8 / cd757ae, before the second session: decode mixed 1001 and 1012 GB/s; at 13e4db0,
 // before the third: 1457 and 1472 GB/s, validate mixed 1081 and 1083.)
