@@ -681,7 +681,7 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
     const CodePoints want = reference_decode(in);
     const long long want_first = reference_first_error(in);
     for (long long skew = 0; skew < 16; ++skew) {
-      CodePoints got, split, by_loop, in_order, clean_loop;
+      CodePoints got, in_order, clean_loop;
 
       std::uint32_t carry = 0; // the last chunk's last_word_classes
       long long first = -1;
@@ -715,49 +715,21 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
         got.resize(at + static_cast<std::size_t>(chunk::bit_count(chunk::unit_starts(info))));
         chunk::for_each_unit(w0, w1, w2, w3, word(in, skew, p + 16), info,
                              [&](int i, std::uint32_t cp) { got.at(at + i) = cp; });
-        // decode's split mode: ASCII units at fixed positions, then a loop over the others; and
-        // its generic mode: the loop over every start
-        split.resize(got.size(), ~0u);
-        by_loop.resize(got.size(), ~0u);
+        // decode's loop mode: the loop over every start in order, and its build without the test
+        // per unit where the chunk has no ill-formed unit
         in_order.resize(got.size(), ~0u);
         const std::uint32_t next = word(in, skew, p + 16);
         const auto unit = [&](unsigned k, bool well_formed) {
           return chunk_unit(w0, w1, w2, w3, next, k, well_formed);
         };
-        const auto put = [&](int i, std::uint32_t cp) {
-          ASSERT_EQ(split.at(at + i), ~0u) << "unit " << i << " written twice";
-          split.at(at + i) = cp;
-        };
-        chunk::for_each_ascii_position(w0, w1, w2, w3, info,
-                                       [&](bool ascii, int i, std::uint32_t cp) {
-                                         if (ascii)
-                                           put(i, cp);
-                                       });
-        chunk::for_each_unit_in(info, info & 0xFFFFu, unit, put);
-        chunk::for_each_unit_in(info, chunk::unit_starts(info), unit,
-                                [&](int i, std::uint32_t cp) { by_loop.at(at + i) = cp; });
         chunk::for_each_unit_in_order(info, unit,
                                       [&](int i, std::uint32_t cp) { in_order.at(at + i) = cp; });
-        // the builds without the test per unit, where the chunk has no ill-formed unit
-        if (chunk::ill_formed_starts(info) == 0) {
-          clean_loop.resize(got.size(), ~0u);
+        clean_loop.resize(got.size(), ~0u);
+        if (chunk::ill_formed_starts(info) == 0)
           chunk::for_each_unit_in_order<true>(
               info, unit, [&](int i, std::uint32_t cp) { clean_loop.at(at + i) = cp; });
-          CodePoints again(got.size() - at, ~0u);
-          chunk::for_each_unit_in<true>(info, info & 0xFFFFu, unit,
-                                        [&](int i, std::uint32_t cp) { again.at(i) = cp; });
-          for (std::size_t i = 0; i < again.size(); ++i) {
-            if (again[i] != ~0u) {
-              ASSERT_EQ(again[i], clean_loop[at + i]) << "unit " << i << " of the chunk at " << p;
-            }
-          }
-        }
       }
       ASSERT_TRUE(same(got, want)) << "input of " << in.size() << " bytes, skew " << skew;
-      ASSERT_TRUE(same(split, want))
-          << "split mode, input of " << in.size() << " bytes, skew " << skew;
-      ASSERT_TRUE(same(by_loop, want))
-          << "loop over every start, input of " << in.size() << " bytes, skew " << skew;
       ASSERT_TRUE(same(in_order, want))
           << "loop over every start in order, input of " << in.size() << " bytes, skew " << skew;
       ASSERT_EQ(first, want_first) << "input of " << in.size() << " bytes, skew " << skew;
@@ -770,58 +742,68 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
   }
 }
 
-// decode's split mode for warps inside the input (chunk.hpp, for_each_position_in_unit), as a warp
-// runs it: every chunk's 16 positions stored into the slot of the unit that holds them (index -1,
-// positions 0..2 only, into a scratch slot), then every chunk's loop over its multi-byte units. The
-// inputs cut to whole chunks (no position outside the input).
-TEST(Utf8Chunk, SplitModeStoresByUnitMatchReference) {
+// decode's accumulate mode for warps inside the input (chunk.hpp, for_each_position_accumulate),
+// as a warp runs it: every chunk's 16 positions stored into the slot of their unit (index -1,
+// positions 0..2 only, into a scratch slot) with the code point so far, then its last unit decoded
+// again; both builds (ALL_WELL_FORMED where the chunk has no ill-formed unit). Whole chunks only.
+TEST(Utf8Chunk, AccumulateModeMatchesReference) {
   for (Bytes in : rule_inputs()) {
     in.resize(in.size() / 16 * 16);
     if (in.empty())
       continue;
     const CodePoints want = reference_decode(in);
     auto word = [&](long long p) { return input_word(in, p); };
-    struct Chunk {
-      std::uint32_t w0, w1, w2, w3, next, info;
-      long long at;
-    };
-    std::vector<Chunk> chunks;
-    long long units = 0;
-    for (long long p = 0; p < static_cast<long long>(in.size()); p += 16) {
-      const Chunk c{word(p),
-                    word(p + 4),
-                    word(p + 8),
-                    word(p + 12),
-                    word(p + 16),
-                    chunk::classify_chunk(word(p - 4), word(p), word(p + 4), word(p + 8),
-                                          word(p + 12), word(p + 16)),
-                    units};
-      units += chunk::bit_count(chunk::unit_starts(c.info));
-      chunks.push_back(c);
+    for (const bool trust_clean : {false, true}) {
+      CodePoints got(want.size() + 1, ~0u); // got[0]: the scratch slot of index -1
+      long long at = 0;
+      for (long long p = 0; p < static_cast<long long>(in.size()); p += 16) {
+        const std::uint32_t w0 = word(p), w1 = word(p + 4), w2 = word(p + 8), w3 = word(p + 12),
+                            next = word(p + 16);
+        const std::uint32_t info = chunk::classify_chunk(word(p - 4), w0, w1, w2, w3, next);
+        ASSERT_NE(chunk::unit_starts(info), 0u) << "a chunk without a start, at " << p;
+        // n: the unit's index in the input (first = at, the chunk's first unit)
+        const auto head = [&](int n, std::uint32_t cp) {
+          ASSERT_GE(n, at - 1);
+          got.at(n < at ? 0 : static_cast<std::size_t>(n + 1)) = cp;
+        };
+        const auto put = [&](int n, std::uint32_t cp) {
+          ASSERT_GE(n, at) << "position 3 or later before the chunk's first unit";
+          got.at(static_cast<std::size_t>(n + 1)) = cp;
+        };
+        const auto unit = [&](unsigned k, bool well_formed) {
+          return chunk_unit(w0, w1, w2, w3, next, k, well_formed);
+        };
+        if (trust_clean && chunk::ill_formed_starts(info) == 0)
+          chunk::for_each_position_accumulate<true>(w0, w1, w2, w3, info, static_cast<int>(at),
+                                                    head, put, unit);
+        else
+          chunk::for_each_position_accumulate(w0, w1, w2, w3, info, static_cast<int>(at), head, put,
+                                              unit);
+        at += chunk::bit_count(chunk::unit_starts(info));
+      }
+      ASSERT_EQ(static_cast<std::size_t>(at), want.size());
+      got.erase(got.begin());
+      ASSERT_TRUE(same(got, want)) << "input of " << in.size() << " bytes"
+                                   << (trust_clean ? ", clean chunks unchecked" : "");
     }
-    ASSERT_EQ(static_cast<std::size_t>(units), want.size());
-    CodePoints got(want.size() + 1, ~0u); // got[0]: the scratch slot of index -1
-    for (const Chunk& c : chunks)
-      chunk::for_each_position_in_unit(
-          c.w0, c.w1, c.w2, c.w3, c.info,
-          [&](int i, std::uint32_t b) {
-            ASSERT_GE(i, -1);
-            got.at(i < 0 ? 0 : static_cast<std::size_t>(c.at + i + 1)) = b;
-          },
-          [&](int i, std::uint32_t b) {
-            ASSERT_GE(i, 0) << "position 3 or later before the chunk's first unit";
-            got.at(static_cast<std::size_t>(c.at + i + 1)) = b;
-          });
-    for (const Chunk& c : chunks) {
-      const auto unit = [&](unsigned k, bool well_formed) {
-        return chunk_unit(c.w0, c.w1, c.w2, c.w3, c.next, k, well_formed);
-      };
-      chunk::for_each_unit_in(c.info, c.info & 0xFFFFu, unit, [&](int i, std::uint32_t cp) {
-        got.at(static_cast<std::size_t>(c.at + i + 1)) = cp;
-      });
-    }
-    got.erase(got.begin());
-    ASSERT_TRUE(same(got, want)) << "input of " << in.size() << " bytes";
+  }
+}
+
+// payload_bits (chunk.hpp) keeps each byte's payload bits, whatever its neighbours.
+TEST(Utf8Chunk, PayloadBitsOfEveryByte) {
+  for (std::uint32_t b = 0; b < 256; ++b) {
+    const std::uint32_t want = b < 0x80   ? b
+                               : b < 0xC0 ? b & 0x3Fu
+                               : b < 0xE0 ? b & 0x1Fu
+                               : b < 0xF0 ? b & 0x0Fu
+                                          : b & 0x07u;
+    for (const std::uint32_t other : {0x00u, 0xFFu, 0x80u, 0xC3u})
+      for (int at = 0; at < 4; ++at) {
+        std::uint32_t x = other * 0x01010101u;
+        x = (x & ~(0xFFu << (8 * at))) | b << (8 * at);
+        ASSERT_EQ(chunk::payload_bits(x) >> (8 * at) & 0xFFu, want)
+            << "byte " << b << " at " << at << " among " << other;
+      }
   }
 }
 

@@ -323,72 +323,102 @@ GPS_UTF8_HD int bit_count(std::uint32_t x) {
 #endif
 }
 
-// for_each_unit split in two, for chunks where most units are ASCII bytes (decode's split mode):
-// for_each_ascii_position visits the 16 positions without a loop, telling put whether each is an
-// ASCII start (then with its unit's index, a popcount of the starts before it, and its code point,
-// the byte), so that a kernel can store unconditionally (the other positions into a scratch
-// word) instead of branching 16 times; for_each_unit_in then loops over the other starts only
-// (mask: info's low half). Together they give every unit of the chunk once, as for_each_unit does,
-// in a different order.
-template <typename Put>
-GPS_UTF8_HD void for_each_ascii_position(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
-                                         std::uint32_t w3, std::uint32_t info, Put&& put) {
-  const std::uint32_t words[4] = {w0, w1, w2, w3};
-  const std::uint32_t starts = unit_starts(info), ascii = ascii_starts(info);
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
-  for (int k = 0; k < 16; ++k)
-    put(((ascii >> k) & 1u) != 0, bit_count(starts & ((1u << k) - 1u)),
-        words[k / 4] >> (8 * (k % 4)) & 0xFFu);
+// The payload bits of each of the 4 bytes of x: 0x7F of an ASCII byte, 0x3F of a continuation
+// byte, 0x1F, 0x0F, 0x07 of a lead of 2, 3, 4 bytes (a byte's bit j is cleared when bit 7 down to
+// bit j + 1 are all set, for j = 6..3; the shifted-in bits of the next byte never reach those).
+GPS_UTF8_HD constexpr std::uint32_t payload_bits(std::uint32_t x) {
+  const std::uint32_t s1 = x >> 1, s2 = x >> 2, s3 = x >> 3, s4 = x >> 4;
+  const std::uint32_t clear =
+      s1 & (0x40404040u | (s2 & (0x20202020u | (s3 & (0x10101010u | (s4 & 0x08080808u))))));
+  return x & ~clear & 0x7F7F7F7Fu;
 }
 
-// for_each_ascii_position without the test per position: put(i, byte) for each of the 16 positions,
-// i being the index of the unit that holds the position. An ASCII start gets its code point; every
-// other position writes its byte into the slot of its multi-byte unit, which for_each_unit_in(info,
-// info & 0xFFFF, ...) writes again afterwards (the same lane: no store crosses to another lane's
-// slots). Positions 0..2 may belong to the chunk before's last unit (then i == -1: a unit has at
-// most 3 continuation bytes, so position 3 lies in a unit of this chunk): they go to head(i, byte)
-// instead, which must send -1 elsewhere. Not for chunks with positions outside the input: those
-// belong to no unit, and their stores would land on the slot of an earlier unit that may be ASCII.
-template <typename Head, typename Put>
-GPS_UTF8_HD void for_each_position_in_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
-                                           std::uint32_t w3, std::uint32_t info, Head&& head,
-                                           Put&& put) {
-  const std::uint32_t words[4] = {w0, w1, w2, w3};
-  const std::uint32_t starts = unit_starts(info);
+// Index of the highest set bit of x (x != 0).
+GPS_UTF8_HD int highest_bit(std::uint32_t x) {
+#if defined(__CUDA_ARCH__)
+  return 31 - __clz(static_cast<int>(x));
+#else
+  return 31 - __builtin_clz(x);
+#endif
+}
+
+// Byte j (0..3) of x, as one operation on the GPU (a logic operation, a shift or a byte permute).
+GPS_UTF8_HD std::uint32_t byte_of(std::uint32_t x, int j) {
+  return j == 0   ? x & 0xFFu
+         : j == 3 ? x >> 24
+                  : byte_perm(x, 0u, 0x4440u | static_cast<unsigned>(j));
+}
+
+// One position of for_each_position_accumulate: with start = (starts & bit) != 0, acc = start ?
+// bits : acc * 64 + bits and n += start. On the GPU as inline PTX, so that the start test is one
+// logic operation that sets a predicate, the increment is predicated and the value one
+// multiply-add and one select (compiled from C++, the start bit was shifted down, masked and
+// compared, four operations, to be added to n).
+GPS_UTF8_HD void accumulate_position(std::uint32_t& acc, int& n, std::uint32_t bits,
+                                     std::uint32_t starts, std::uint32_t bit) {
+#if defined(__CUDA_ARCH__)
+  asm("{\n\t.reg .pred p;\n\t.reg .b32 t;\n\t"
+      "and.b32 t, %3, %4;\n\t"
+      "setp.ne.b32 p, t, 0;\n\t"
+      "@p add.s32 %1, %1, 1;\n\t"
+      "mad.lo.u32 t, %0, 64, %2;\n\t"
+      "selp.b32 %0, %2, t, p;\n\t}"
+      : "+r"(acc), "+r"(n)
+      : "r"(bits), "r"(starts), "r"(bit));
+#else
+  const bool start = (starts & bit) != 0;
+  acc = start ? bits : acc * 64u + bits;
+  n += start ? 1 : 0;
+#endif
+}
+
+// Every unit of the chunk in one pass over its 16 positions, without a loop (decode's accumulate
+// mode): each position adds its payload bits to the code point of the unit that holds it (a start
+// begins a new one, a continuation byte shifts it by 6) and stores the value so far into that
+// unit's slot, put(n, value) with n = first + the unit's index in the chunk, so a unit's last
+// position in the chunk leaves its code point (U+FFFD for an ill-formed unit; ALL_WELL_FORMED: the
+// caller knows there is none). Positions 0..2 may belong to the chunk before's last unit (n ==
+// first - 1): they go to head(n, value) instead, which must send first - 1 elsewhere. The last unit
+// may end in the word after the chunk: it is decoded again by unit(k, well_formed) (as
+// for_each_unit_in_order's) and stored last. Not for chunks with positions outside the input (the
+// positions after the input's end would add to its last unit); a chunk inside it always has a
+// start among its positions 0..3.
+// Per position: a test of the start bit, a byte extraction, a multiply-add and a select for the
+// value, the slot index kept by a predicated increment.
+template <bool ALL_WELL_FORMED = false, typename Head, typename Put, typename Unit>
+GPS_UTF8_HD void for_each_position_accumulate(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
+                                              std::uint32_t w3, std::uint32_t info, int first,
+                                              Head&& head, Put&& put, Unit&& unit) {
+  const std::uint32_t payload[4] = {payload_bits(w0), payload_bits(w1), payload_bits(w2),
+                                    payload_bits(w3)};
+  const std::uint32_t starts = unit_starts(info), well_formed = info >> 16;
+  std::uint32_t acc = 0;
+  bool ok = true;
+  int n = first - 1;
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
   for (int k = 0; k < 16; ++k) {
-    const int i = bit_count(starts & ((2u << k) - 1u)) - 1;
-    const std::uint32_t byte = words[k / 4] >> (8 * (k % 4)) & 0xFFu;
+    const bool start = (starts & (1u << k)) != 0;
+    const std::uint32_t bits = byte_of(payload[k / 4], k % 4);
+    accumulate_position(acc, n, bits, starts, 1u << k);
+    if (!ALL_WELL_FORMED)
+      ok = start ? (well_formed & (1u << k)) != 0 : ok;
+    const std::uint32_t value = ALL_WELL_FORMED || ok ? acc : kReplacementChar;
     if (k < 3)
-      head(i, byte);
+      head(n, value);
     else
-      put(i, byte);
+      put(n, value);
   }
+  const int last = highest_bit(starts);
+  put(n, unit(static_cast<unsigned>(last), ALL_WELL_FORMED || ((well_formed >> last) & 1u) != 0));
 }
 
-// Calls put(i, code point) for the units that start at the set bits of `mask` (a subset of the
-// chunk's starts), i being the unit's index among all the chunk's units; unit(k, well_formed)
-// gives the code point of the unit at chunk position k (decode_chunk_unit of chunk_window, or a
-// kernel's cheaper form of it).
-// ALL_WELL_FORMED: the caller knows that every unit of `mask` is well-formed (no test per unit).
-template <bool ALL_WELL_FORMED = false, typename Unit, typename Put>
-GPS_UTF8_HD void for_each_unit_in(std::uint32_t info, std::uint32_t mask, Unit&& unit, Put&& put) {
-  const std::uint32_t well_formed = info >> 16;
-  const std::uint32_t starts = unit_starts(info);
-  while (mask != 0) {
-    const int k = lowest_bit(mask);
-    mask &= mask - 1;
-    put(bit_count(starts & ((1u << k) - 1u)),
-        unit(static_cast<unsigned>(k), ALL_WELL_FORMED || ((well_formed >> k) & 1u) != 0));
-  }
-}
-
-// for_each_unit_in over every start (decode's generic mode): the starts are visited in order, so
-// a unit's index is the trip count (no population count per unit).
+// Calls put(i, code point) for the chunk's units in order, i = 0, 1, ... (decode's loop mode): the
+// starts are visited in order, so a unit's index is the trip count; unit(k, well_formed) gives the
+// code point of the unit at chunk position k (decode_chunk_unit of chunk_window, or a kernel's
+// cheaper form of it). ALL_WELL_FORMED: the caller knows that every unit is well-formed (no test
+// per unit).
 template <bool ALL_WELL_FORMED = false, typename Unit, typename Put>
 GPS_UTF8_HD void for_each_unit_in_order(std::uint32_t info, Unit&& unit, Put&& put) {
   const std::uint32_t well_formed = info >> 16;

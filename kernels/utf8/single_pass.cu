@@ -8,9 +8,9 @@
 // all earlier tiles write through the decoupled look-back (common/lookback.cuh, TileStatus), then
 // decodes and writes: each warp stages one vector step's code points (at most 512) in shared
 // memory and writes them as one contiguous run with evict-first stores. A step is staged in one of
-// three modes chosen per warp (no multi-byte unit; mostly ASCII units: fixed ASCII slots plus a
-// loop over the multi-byte units; else a loop over all units), and the first step is staged while
-// warp 0 looks back.
+// three modes chosen per warp (no multi-byte unit: fixed ASCII slots; lanes of 6 units or more:
+// one pass over the 16 positions accumulating each unit's code point; else a loop over the
+// units), and the first step is staged while warp 0 looks back.
 // validate: the same loads and classification; the first ill-formed unit of the block, then one
 // atomicMin; tiles that start after an error already found skip their loads.
 // encode: tiles of code points with evict-first 16-byte loads, the byte count of each code point,
@@ -33,15 +33,14 @@
 // the positions outside the input read as 0 and their bits are cleared.
 //
 // Measured (GB/s of bytes read + written, best block; the design targets >= 0.8x copy at 2^28
-// bytes of mixed text): results/partial/nvidia-h200-utf8.json (commit 6b4ae39) and
-// results/partial/nvidia-h100-utf8.json (commit de5035f, the same kernels), 5 repetitions; encode
-// from the full runs results/nvidia-{h200,h100-80gb-hbm3}.json (commit e48f73b4e815, its kernel
-// as here):
+// bytes of mixed text): results/partial/nvidia-{h200,h100}-utf8.json (commit 6b10fe2756b8), 5
+// repetitions; encode from the full runs results/nvidia-{h200,h100-80gb-hbm3}.json (commit
+// e48f73b4e815, its kernel as here):
 //                      H100                       H200
-//   decode mixed 2^28  1618 GB/s = 0.538x copy    1648 GB/s = 0.387x copy   (b512)
-//   decode ascii 2^28  2446 = 0.813x              3021 = 0.709x
-//   decode latin, cjk, emoji 2^28  0.53x, 0.45x, 0.44x     0.38x, 0.33x, 0.31x
-//   validate mixed     1226 = 0.407x              1231 = 0.289x
+//   decode mixed 2^28  1972 GB/s = 0.655x copy    2094 GB/s = 0.494x copy   (b512)
+//   decode ascii 2^28  2448 = 0.813x              3027 = 0.715x
+//   decode latin, cjk, emoji 2^28  0.60x, 0.48x, 0.46x     0.44x, 0.35x, 0.33x
+//   validate mixed     1226 = 0.407x              1233 = 0.291x
 //   encode mixed       1102 = 0.366x              1179 = 0.277x
 // (at 784fea8 / cd757ae, before the second session: decode mixed 1001 and 1012 GB/s; at 13e4db0,
 // before the third: 1457 and 1472 GB/s, validate mixed 1081 and 1083.)
@@ -218,6 +217,58 @@
 //     ascii         550.2 [547.9-553.3] / 549.4 / 546.3 [542.9-549.5] (overlap: barrier-bound)
 //   Every UTF-8 test and memcheck, racecheck and synccheck over the single_pass tests (21 of 21
 //   clean) passed on the H100 with N.
+//   On the H200 (commit f22cebca2812, 5 repetitions): mixed b512 565.3 us (0.410x copy, was
+//   0.387x), b256 607.8; every GPU test, and memcheck, racecheck and synccheck over the
+//   single_pass, concurrency and checks groups (27 of 27 clean).
+// Fifth session (2026-11-23, H200 unless said; A/B builds in one call, 5 repetitions, medians in
+//   us with the repetitions' range). Where the instructions went (ncu source counters, decode
+//   mixed 2^28 b512, commit f22cebca2812: 412 M warp instructions, 565.6 us, issue 70%): the
+//   classification 34% (214 per non-ASCII chunk; 129 K of 131 K warp steps run it, every lane's
+//   chunk or not), split mode's 16 position stores 16% (140 per step), its loop over the
+//   multi-byte units 23% (31 per trip, 5.27 trips per step: the warp's most, about twice the
+//   mean), the store step 10%.
+//   Accumulate mode (kept; chunk.hpp's for_each_position_accumulate): one pass over the 16
+//     positions, each adding its payload bits (payload_bits: SWAR, 9 operations a word) to its
+//     unit's code point (a start begins it, a continuation byte shifts it by 6) and storing the
+//     value so far into its unit's slot, so each unit's last position leaves its code point; the
+//     last unit, which may end in the next chunk, is decoded again by the table. No loop, no
+//     branch per unit: the same work in every lane. Predicted: mixed b512 -10..-17% (the split
+//     steps' instructions 375 -> about 200). The first form, C++ (15 operations a position: the
+//     compiler shifted, masked and compared each start bit to add it to the slot index, and kept
+//     the warp's stage offset apart): mixed b512 564.2 -> 541.8 at 7 units a lane or more, 535.3
+//     at 4 or more, but latin 511 -> 551 (+7.8%), cjk +2.2% at 7 and +22% at 4, emoji +2.7% and
+//     +33%. With the stores by their 32-bit shared address and split mode removed: mixed b512
+//     525 (-7.0%), latin +4.3%, cjk +18% at 5. With one position as inline PTX
+//     (accumulate_position: the start bit tested by one logic operation into a predicate, the slot
+//     index incremented under it, the value one multiply-add and one select; 8.25 instructions a
+//     position): mixed b512 564.3 -> 475.4 [472.6-477.7] at 5 or 6 units (-15.7%), 479.5 at 7; b256
+//     608.2 -> 489.6 (-19.5%); latin 510.9 -> 471.8 (-7.6%); mixed_errors 649.1 -> 557.7 (-14%);
+//     cjk 431.1 -> 442.9 at 6 (+2.8%), 434.9 at 7 (+0.9%); emoji +1.1%; ascii the same. Kept at 6
+//     units (mixed text, the goal's mix, 0.9% faster than at 7; CJK 1.8% slower).
+//   The store step's output address held in registers (kept): the compiler rebuilt it (a
+//     constant load and two address operations) under each of the 16 rounds' predicates; an
+//     empty asm statement now holds it. Predicted: mixed -3..-5%. Measured: mixed b512 479.2 ->
+//     467.7 (-2.4%), b256 494.0 -> 474.6 (-3.9%), latin -4.2%, cjk -3.6%, emoji -1.8%,
+//     mixed_errors -4.7%, ascii the same.
+//   Dropped: two steps' unit counts in one warp scan (16-bit halves; predicted -1..-2%): mixed
+//     b512 -0.8%, ranges overlapping. Steps 0 and 1 both staged during the look-back, in two
+//     stages (predicted mixed -3..-8%, ascii -5..-10%): mixed b512 +1.0%, b256 +2.1%, b1024 +4%,
+//     latin +1.5%, ascii the same: warp 0 stages both steps after its look-back, so the barrier
+//     opens later.
+//   Net (commit e6c00cbc90d2 against f22cebca2812, builds B-N-B-N in one call per GPU):
+//     H200  mixed b512 566.5 -> 468.2 (-17.4%), b256 609.5 -> 473.3 (-22%), mixed 2^24 b256 46.8
+//           -> 42.0, latin 512.4 -> 454.7 (-11%), mixed_errors 650.6 -> 534.6 (-18%), cjk 433.1 ->
+//           428.2 (-1.1%), emoji 383.8 -> 380.7, ascii the same (447 / 446).
+//     H100  mixed b512 579.7 -> 500.4 (-13.7%), b256 622.3 -> 506.5 (-19%), latin 525.0 -> 477.4
+//           (-9%), mixed_errors 660.9 -> 554.7 (-16%), cjk 444.2 -> 440.3, emoji 395.2 -> 391.7,
+//           ascii the same (548).
+//   ncu after (H200, b512): 305 M warp instructions, 467.6 us; the classification is now 41% of
+//   them, the accumulate steps 29%, the store steps 6%; the first store step waits at the
+//   barrier behind the look-back (21% of the stall samples). What is left for 0.8x copy (about
+//   290 us on the H200, 410 on the H100): a classification that does not run for every lane of
+//   a warp whose chunks are partly ASCII (about a third of mixed text's chunks are), or a much
+//   cheaper one. Every GPU test, and memcheck, racecheck and synccheck over the single_pass,
+//   concurrency and checks groups (27 of 27 clean), passed on both GPUs with N.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -238,10 +289,10 @@ namespace gps::utf8 {
 namespace {
 
 constexpr int kVecs = 4; // 16-byte vectors per thread and tile
-// decode's split mode pays 16 fixed ASCII slots (about 4 loop trips' worth of operations) to save
-// the loop trips of the ASCII units: taken when the warp's most units per lane exceed its most
-// multi-byte units per lane by more than this.
-constexpr unsigned kSplitMargin = 3;
+// decode's accumulate mode (one pass over a chunk's 16 positions) costs about as much as 6 trips
+// of the loop over units: taken in warps whose most units per lane reach this (measured on the
+// H200: 5 and 6 the same for mixed text, 7 0.9% slower there but CJK 1.8% faster).
+constexpr unsigned kAccumulateUnits = 6;
 
 // ---- decode and validate: tiles of bytes -------------------------------------------------------
 
@@ -252,7 +303,8 @@ template <int BLOCK> struct ByteTile {
   static constexpr int kWarpBytes = kVecs * kStepBytes; // 2048
   static constexpr int kTileBytes = BLOCK * kVecs * 16; // 4 KiB (64 threads) .. 64 KiB (1024)
   // per warp: the stage of a step's units (at most 512, one padding word after every 32:
-  // stage_slot), a scratch word per lane (split mode's non-ASCII positions store there), and a
+  // stage_slot), a scratch word per lane (accumulate mode's positions before a lane's first unit
+  // store there), and a
   // copy of each lane's chunk and the word after it (5 words per lane: odd, so the lanes' copies
   // fall in distinct banks)
   static constexpr int kStageUnits = kStepBytes + kStepBytes / 32;
@@ -384,6 +436,11 @@ __device__ __forceinline__ int stage_slot(int i) {
   return i + (i >> 5);
 }
 
+// A 32-bit store to shared memory by its shared-window address.
+__device__ __forceinline__ void st_shared(std::uint32_t address, std::uint32_t value) {
+  asm volatile("st.shared.u32 [%0], %1;" ::"r"(address), "r"(value) : "memory");
+}
+
 // The tile index in launch order (one atomic per block, broadcast through shared memory).
 __device__ __forceinline__ unsigned take_tile(unsigned* counter, unsigned& slot) {
   if (threadIdx.x == 0)
@@ -451,6 +508,7 @@ __global__ void __launch_bounds__(BLOCK)
   std::uint32_t* const stage = s_stage + warp * Tile::kStageWords; // this warp's words
   const int scratch = Tile::kStageUnits + lane;
   std::uint32_t* const copy = stage + Tile::kChunkCopy + 5 * lane;
+  const auto stage_addr = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage));
   const auto stage_step = [&](int j) {
     const uint4 v = chunks.v[j];
     const int first = static_cast<int>(rank[j]);
@@ -466,10 +524,11 @@ __global__ void __launch_bounds__(BLOCK)
     };
     // Three modes, chosen per warp and step (a loop's trip count is the warp's most):
     // - no multi-byte unit in the warp: for_each_unit (16 fixed slots per ASCII chunk);
-    // - mostly ASCII units: split mode, 16 unconditional position stores and the loop over the
-    //   multi-byte units only (the loop over all units paid 16 trips for one accented letter);
+    // - warps inside the input whose lanes hold up to kAccumulateUnits units or more: accumulate
+    //   mode, one pass over the 16 positions, each adding its payload bits to its unit's code
+    //   point and storing it into the unit's slot (no loop, no branch per unit);
     // - otherwise the loop over all units.
-    // Each loop comes in two builds: with a well-formedness test per unit, and (warps with no
+    // Each comes in two builds: with a well-formedness test per unit, and (warps with no
     // ill-formed unit in this step, all of them in mixed text) without.
     const unsigned most_units = __reduce_max_sync(kFullMask, __popc(chunk::unit_starts(info)));
     const unsigned most_multi = __reduce_max_sync(kFullMask, __popc(info & 0xFFFFu));
@@ -482,25 +541,22 @@ __global__ void __launch_bounds__(BLOCK)
       copy[2] = v.z;
       copy[3] = v.w;
       copy[4] = chunks.next[j];
-      if (most_units > most_multi + kSplitMargin) {
-        if (chunks.inside) {
-          // every position stores its byte into the slot of the unit that holds it (no test per
-          // position but the first 3, which may belong to the previous lane's last unit); the
-          // loop below rewrites this lane's multi-byte units (chunk.hpp, for_each_position_in_unit)
-          chunk::for_each_position_in_unit(
-              v.x, v.y, v.z, v.w, info,
-              [&](int i, std::uint32_t b) { stage[i < 0 ? scratch : stage_slot(first + i)] = b; },
-              put);
-        } else {
-          chunk::for_each_ascii_position(v.x, v.y, v.z, v.w, info,
-                                         [&](bool ascii, int i, std::uint32_t cp) {
-                                           stage[ascii ? stage_slot(first + i) : scratch] = cp;
-                                         });
-        }
+      if (chunks.inside && most_units >= kAccumulateUnits) {
+        // the stores by their 32-bit shared address: slot n of the stage at stage_addr + 4 *
+        // stage_slot(n), two operations (through the pointer, the warp's offset stayed apart:
+        // three); positions before the lane's first unit into its scratch word
+        const auto head = [&](int n, std::uint32_t cp) {
+          st_shared(stage_addr + 4u * static_cast<unsigned>(n < first ? scratch : stage_slot(n)),
+                    cp);
+        };
+        const auto at = [&](int n, std::uint32_t cp) {
+          st_shared(stage_addr + 4u * static_cast<unsigned>(stage_slot(n)), cp);
+        };
         if (clean)
-          chunk::for_each_unit_in<true>(info, info & 0xFFFFu, unit, put);
+          chunk::for_each_position_accumulate<true>(v.x, v.y, v.z, v.w, info, first, head, at,
+                                                    unit);
         else
-          chunk::for_each_unit_in(info, info & 0xFFFFu, unit, put);
+          chunk::for_each_position_accumulate(v.x, v.y, v.z, v.w, info, first, head, at, unit);
       } else if (clean) {
         chunk::for_each_unit_in_order<true>(info, unit, put);
       } else {
@@ -514,7 +570,10 @@ __global__ void __launch_bounds__(BLOCK)
   // 64-bit address); fully unrolled, each of the 16 rounds is a compare, a load and a store, and
   // every 4th round first tests whether the warp's run has ended
   const auto store_step = [&](int j, unsigned at) {
-    std::uint32_t* const dst = out + at + lane;
+    std::uint32_t* dst = out + at + lane;
+    // held in registers: the compiler rebuilt it (a constant load and two address operations)
+    // under each round's predicate
+    asm("" : "+l"(dst));
     const std::uint32_t* const src = stage + lane;
     const int left = static_cast<int>(run[j]) - lane;
 #pragma unroll
