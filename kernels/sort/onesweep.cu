@@ -329,6 +329,16 @@
 //     [51.0-51.1] (S 56.1), 2^22 127.4 (S 121.1: 456 tiles, now in the range), 2^24 375.7
 //     [375.3-377.9] (X 395.1), 2^26 1382.5 (X 1395.3), 2^28 5368.1 [5355.2-5369.6] (X 5358.9), 2^30
 //     21142.5 (X 21130.5, S 21278.9); CUB 79.2, 170, 416, 1418, 5441, 21604.
+// Eighth session (2026-11-23, H200, builds O-T-O-T in one call, 5 repetitions, medians in us):
+//   two ranking chains per warp (branch wip/sort-2chain, dropped). Each warp ranked items
+//   0..11 and 12..23 as two independent chains, interleaved in one loop (their own match masks,
+//   16-bit running starts in the two halves of each counter word, chain 0 before chain 1 in
+//   the scan over warps), so that the two chains' shared-memory round trips overlap and each
+//   pair of items takes one set of __syncwarp()s. Predicted: keys 2^28 -3..-8%, pairs -2..-6%,
+//   all_equal the same. Measured: keys 2^28 5357.0 -> 5537.9 (+3.4%), 2^24 376.5 -> 383.3,
+//   low_entropy 5062.7 -> 5353.6 (+5.7%), all_equal 3410.9 -> 4961.2 (+45%), pairs 7452.4 ->
+//   7594.5 (+1.9%), pairs all_equal +20%; CUB keys 5439, pairs 7469. Every onesweep test and
+//   test_checks passed. The ranking's round trips are not what the pass waits on.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/dependent_launch.cuh"
