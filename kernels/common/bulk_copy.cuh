@@ -10,6 +10,7 @@
 #pragma once
 
 #include "common/cuda_check.hpp"
+#include "common/shared_memory.cuh"
 
 #include <cstdint>
 
@@ -31,10 +32,6 @@ inline constexpr unsigned kBulkMaxPhaseBytes = (1u << 20) - 1;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 #define GPS_BULK_COPY_DEVICE 1
 #endif
-
-__device__ __forceinline__ unsigned shared_address(const void* p) {
-  return static_cast<unsigned>(__cvta_generic_to_shared(p));
-}
 
 // A barrier in shared memory whose phase completes when `count` threads have arrived and every
 // byte announced with arrive_expect_tx has landed.

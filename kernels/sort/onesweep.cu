@@ -830,7 +830,6 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   onesweep_histogram<KT>
       <<<hist_grid, kHistBlock, kHistBytes, stream>>>(keys_in, n, bins, early_trigger);
   CUDA_CHECK_LAUNCH();
-  // the scans and the passes each start while the kernel before them ends (dependent_launch.cuh)
   launch_dependent(onesweep_scan_bins, kPasses, kRadix, 0, stream, bins, early_trigger);
 
   for (int pass = 0; pass < kPasses; ++pass) {

@@ -27,13 +27,10 @@ inline constexpr std::uint32_t kAllAscii = 0xFFFF0000u; // classify_chunk of 16 
 //   bits 0..15:  the units that do not start with an ASCII byte (multi-byte code points, and the
 //                ill-formed units that each decode to U+FFFD);
 //   bits 16..31: the well-formed units (ASCII bytes and well-formed multi-byte code points).
-// So every unit start is in one half or both, and each of the four roles takes one or two
-// operations to recover; validate's ill-formed units are `other & ~good` as before.
+// So every unit start is in one half or both, and each role takes one or two operations to
+// recover (ASCII starts: good & ~other); validate's ill-formed units are `other & ~good`.
 GPS_UTF8_HD constexpr std::uint32_t unit_starts(std::uint32_t info) {
   return (info | info >> 16) & 0xFFFFu;
-}
-GPS_UTF8_HD constexpr std::uint32_t ascii_starts(std::uint32_t info) {
-  return (info >> 16) & ~info & 0xFFFFu;
 }
 GPS_UTF8_HD constexpr std::uint32_t ill_formed_starts(std::uint32_t info) {
   return info & ~(info >> 16) & 0xFFFFu;

@@ -273,6 +273,7 @@
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
 #include "common/per_device.hpp"
+#include "common/shared_memory.cuh"
 #include "common/temp_storage.hpp"
 #include "common/warp.cuh"
 #include "utf8/checks.hpp"
@@ -436,11 +437,6 @@ __device__ __forceinline__ int stage_slot(int i) {
   return i + (i >> 5);
 }
 
-// A 32-bit store to shared memory by its shared-window address.
-__device__ __forceinline__ void st_shared(std::uint32_t address, std::uint32_t value) {
-  asm volatile("st.shared.u32 [%0], %1;" ::"r"(address), "r"(value) : "memory");
-}
-
 // The tile index in launch order (one atomic per block, broadcast through shared memory).
 __device__ __forceinline__ unsigned take_tile(unsigned* counter, unsigned& slot) {
   if (threadIdx.x == 0)
@@ -508,7 +504,7 @@ __global__ void __launch_bounds__(BLOCK)
   std::uint32_t* const stage = s_stage + warp * Tile::kStageWords; // this warp's words
   const int scratch = Tile::kStageUnits + lane;
   std::uint32_t* const copy = stage + Tile::kChunkCopy + 5 * lane;
-  const auto stage_addr = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage));
+  const std::uint32_t stage_addr = shared_address(stage);
   const auto stage_step = [&](int j) {
     const uint4 v = chunks.v[j];
     const int first = static_cast<int>(rank[j]);
@@ -524,7 +520,7 @@ __global__ void __launch_bounds__(BLOCK)
     };
     // Three modes, chosen per warp and step (a loop's trip count is the warp's most):
     // - no multi-byte unit in the warp: for_each_unit (16 fixed slots per ASCII chunk);
-    // - warps inside the input whose lanes hold up to kAccumulateUnits units or more: accumulate
+    // - warps inside the input where some lane holds kAccumulateUnits units or more: accumulate
     //   mode, one pass over the 16 positions, each adding its payload bits to its unit's code
     //   point and storing it into the unit's slot (no loop, no branch per unit);
     // - otherwise the loop over all units.
