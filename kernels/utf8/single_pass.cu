@@ -378,7 +378,8 @@ template <int BLOCK> struct WarpChunks {
   // Loads the warp's 2048 bytes (all loads issued before any is used) and classifies them; the
   // words before and after each chunk come from the neighbouring lanes, and at the warp's ends
   // from a 4-byte load.
-  __device__ __forceinline__ void load_and_classify(const ByteGrid& grid, long long warp_base) {
+  __device__ __forceinline__ void load_and_classify(const ByteGrid& grid, long long warp_base,
+                                                    const unsigned char* pairs) {
     base = warp_base;
     const int lane = lane_id();
     inside = base >= grid.begin && base + Tile::kWarpBytes <= grid.end;
@@ -401,7 +402,7 @@ template <int BLOCK> struct WarpChunks {
       chunk::ChunkMasks m;
       unsigned last = chunk::kAsciiWordClasses;
       if (!ascii_chunk) {
-        m = chunk::own_masks(v[j].x, v[j].y, v[j].z, v[j].w, next[j]);
+        m = chunk::own_masks(v[j].x, v[j].y, v[j].z, v[j].w, next[j], pairs);
         last = chunk::last_word_classes(m);
       }
       const unsigned from_before = __shfl_up_sync(kFullMask, last, 1);
@@ -411,7 +412,7 @@ template <int BLOCK> struct WarpChunks {
         const unsigned up = __shfl_up_sync(kFullMask, v[0].w, 1);
         const unsigned prev = lane == 0 ? before : up;
         if (!ascii_chunk)
-          chunk::add_word(m, 0, prev, v[0].x);
+          chunk::add_word(m, 0, prev, v[0].x, pairs);
       } else if (!ascii_chunk) {
         chunk::add_prev_classes(m, prev_classes);
       }
@@ -421,6 +422,15 @@ template <int BLOCK> struct WarpChunks {
     }
   }
 };
+
+// The block's copy of chunk.hpp's pair table (its used entries: one 8-byte store per run of 8
+// equal entries); the caller's barrier orders it before the loads.
+template <int BLOCK> __device__ __forceinline__ void fill_pair_table(unsigned char* pairs) {
+  for (unsigned c = threadIdx.x; c < 512; c += BLOCK) {
+    const unsigned v = chunk::pair_run(c) * 0x01010101u;
+    *reinterpret_cast<uint2*>(pairs + (c >> 3) * 256 + (c & 7u) * 8) = make_uint2(v, v);
+  }
+}
 
 template <int BLOCK> struct DecodeShared {
   unsigned tile;
@@ -473,19 +483,23 @@ __global__ void __launch_bounds__(BLOCK)
                   unsigned* tile_counter) {
   using Tile = ByteTile<BLOCK>;
   __shared__ DecodeShared<BLOCK> shared;
-  __shared__ uint2 s_entry[256];             // chunk::decode_entry of every first byte
-  extern __shared__ std::uint32_t s_stage[]; // kStageWords per warp
+  __shared__ uint2 s_entry[256]; // chunk::decode_entry of every first byte
+  __shared__ alignas(16) unsigned char s_pairs[chunk::kPairTableBytes]; // chunk.hpp's pair table
+  extern __shared__ std::uint32_t s_stage[];                            // kStageWords per warp
   for (unsigned b = threadIdx.x; b < 256; b += BLOCK) {
     const chunk::DecodeEntry e = chunk::decode_entry(b);
     s_entry[b] = make_uint2(e.sel, e.mask);
   }
-  const unsigned tile = take_tile(tile_counter, shared.tile); // its barrier orders s_entry too
+  fill_pair_table<BLOCK>(s_pairs);
+  const unsigned tile = take_tile(tile_counter, shared.tile); // its barrier orders both tables
   const int lane = lane_id(), warp = warp_id();
 
   // load and classify; units per chunk; their ranks within each vector step of the warp
   WarpChunks<BLOCK> chunks;
-  chunks.load_and_classify(grid, static_cast<long long>(tile) * Tile::kTileBytes +
-                                     static_cast<long long>(warp) * Tile::kWarpBytes);
+  chunks.load_and_classify(grid,
+                           static_cast<long long>(tile) * Tile::kTileBytes +
+                               static_cast<long long>(warp) * Tile::kWarpBytes,
+                           s_pairs);
   unsigned rank[kVecs], run[kVecs], warp_units = 0;
 #pragma unroll
   for (int j = 0; j < kVecs; ++j) {
@@ -605,6 +619,7 @@ __global__ void __launch_bounds__(BLOCK)
   using Tile = ByteTile<BLOCK>;
   __shared__ unsigned s_first; // the block's first error (byte offset), kNoError for none
   __shared__ int s_skip;
+  __shared__ alignas(16) unsigned char s_pairs[chunk::kPairTableBytes]; // chunk.hpp's pair table
   const long long tile_base = static_cast<long long>(blockIdx.x) * Tile::kTileBytes;
   if (threadIdx.x == 0) {
     s_first = tiles::kNoError;
@@ -614,12 +629,14 @@ __global__ void __launch_bounds__(BLOCK)
     s_skip = known.load(cuda::memory_order_relaxed) <
              tiles::first_offset(static_cast<long long>(blockIdx.x), Tile::kTileBytes, grid.begin);
   }
-  __syncthreads();
+  fill_pair_table<BLOCK>(s_pairs);
+  __syncthreads(); // s_skip and the pair table
   if (s_skip)
     return; // the whole block: s_skip is shared
 
   WarpChunks<BLOCK> chunks;
-  chunks.load_and_classify(grid, tile_base + static_cast<long long>(warp_id()) * Tile::kWarpBytes);
+  chunks.load_and_classify(grid, tile_base + static_cast<long long>(warp_id()) * Tile::kWarpBytes,
+                           s_pairs);
   unsigned first = tiles::kNoError;
 #pragma unroll
   for (int j = kVecs - 1; j >= 0; --j) {
