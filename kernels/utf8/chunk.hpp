@@ -18,6 +18,10 @@
 
 #include <cstdint>
 
+#ifndef GPS_UTF8_PAIR_BCAST
+#define GPS_UTF8_PAIR_BCAST 0
+#endif
+
 namespace gps::utf8::chunk {
 
 inline constexpr std::uint32_t kHigh = 0x80808080u;
@@ -145,6 +149,26 @@ constexpr bool pair_runs_are_uniform() {
 }
 static_assert(pair_runs_are_uniform(), "the pair table is filled by runs of 8 equal entries");
 
+// Runs of 16 are equal too: entry run c < 256 is row c >> 2 from column 16 * (c & 3); their bits,
+// 32 runs a word, for a fill with one 16-byte store per run.
+GPS_UTF8_HD constexpr unsigned pair_run16(unsigned c) {
+  return pair_entry(c >> 2, (c & 3u) * 16u);
+}
+constexpr std::uint32_t pair_run16_word(unsigned w) {
+  std::uint32_t bits = 0;
+  for (unsigned b = 0; b < 32; ++b)
+    bits |= pair_run16(32 * w + b) << b;
+  return bits;
+}
+constexpr bool pair_runs16_are_uniform() {
+  for (unsigned h = 0; h < 64; ++h)
+    for (unsigned l = 0; l < 64; ++l)
+      if (pair_entry(h, l) != pair_run16(h << 2 | l >> 4))
+        return false;
+  return true;
+}
+static_assert(pair_runs16_are_uniform(), "the pair table is filled by runs of 16 equal entries");
+
 // The table on the host (the tests run the chunk step on the CPU with it).
 inline const unsigned char* host_pair_table() {
   static const struct Table {
@@ -164,6 +188,25 @@ GPS_UTF8_HD std::uint32_t spread_high_bits(std::uint32_t u) {
   return __umulhi(u, 0xFE000000u); // bit 8i + 7 times 0xFE << 24, shifted down by 32: 0x7F << 8i
 #else
   return (u >> 7) * 0x7Fu;
+#endif
+}
+
+// u's 0x80 bits spread to 0x7F in the byte after theirs (byte 3's is lost), and byte 3's to 0x7F
+// in byte 0 of the word after: the low and high words of u * 0xFE (IMAD and IMAD.HI on the GPU).
+GPS_UTF8_HD std::uint32_t spread_to_next_byte(std::uint32_t u) {
+#if defined(__CUDA_ARCH__)
+  std::uint32_t r;
+  asm("mul.lo.u32 %0, %1, 254;" : "=r"(r) : "r"(u));
+  return r;
+#else
+  return (u >> 7) * 0x7Fu << 8;
+#endif
+}
+GPS_UTF8_HD std::uint32_t spread_to_next_word(std::uint32_t u) {
+#if defined(__CUDA_ARCH__)
+  return __umulhi(u, 0xFEu);
+#else
+  return (u >> 31) * 0x7Fu;
 #endif
 }
 
@@ -188,9 +231,16 @@ GPS_UTF8_HD void add_word(ChunkMasks& m, int q, std::uint32_t x, std::uint32_t f
   const std::uint32_t ge_f0 = ge_e0 & (x << 3);
   // the pairs' indices: byte 1 the lead's low 6 bits (0 for a byte below C0), byte 0 the next
   // byte's low 6 bits, bytes 2 and 3 zero (selector nibble 8: the sign of lead_low's byte 0)
-  const std::uint32_t low = x & 0x3F3F3F3Fu;
   const std::uint32_t lead_low = x & spread_high_bits(ge_c0) & 0x3F3F3F3Fu;
+#if GPS_UTF8_PAIR_BCAST
+  // the next byte's bits too only behind a lead, so that every other position reads entry 0 (one
+  // word: a broadcast)
+  const std::uint32_t low = x & spread_to_next_byte(ge_c0) & 0x3F3F3F3Fu;
+  const std::uint32_t low_next = following & spread_to_next_word(ge_c0) & 0x3Fu;
+#else
+  const std::uint32_t low = x & 0x3F3F3F3Fu;
   const std::uint32_t low_next = following & 0x3F3F3F3Fu;
+#endif
   const std::uint32_t index[4] = {
       byte_perm(lead_low, low, 0x8805u), byte_perm(lead_low, low, 0x8816u),
       byte_perm(lead_low, low, 0x8827u), byte_perm(lead_low, low_next, 0x8834u)};

@@ -425,11 +425,27 @@ template <int BLOCK> struct WarpChunks {
 
 // The block's copy of chunk.hpp's pair table (its used entries: one 8-byte store per run of 8
 // equal entries); the caller's barrier orders it before the loads.
+#ifndef GPS_UTF8_FILL16
+#define GPS_UTF8_FILL16 0
+#endif
+#if GPS_UTF8_FILL16
+__constant__ std::uint32_t kPairRun16Bits[8] = {
+    chunk::pair_run16_word(0), chunk::pair_run16_word(1), chunk::pair_run16_word(2),
+    chunk::pair_run16_word(3), chunk::pair_run16_word(4), chunk::pair_run16_word(5),
+    chunk::pair_run16_word(6), chunk::pair_run16_word(7)};
+#endif
 template <int BLOCK> __device__ __forceinline__ void fill_pair_table(unsigned char* pairs) {
+#if GPS_UTF8_FILL16
+  for (unsigned c = threadIdx.x; c < 256; c += BLOCK) {
+    const unsigned v = (kPairRun16Bits[c >> 5] >> (c & 31u) & 1u) * 0x01010101u;
+    *reinterpret_cast<uint4*>(pairs + (c >> 2) * 256 + (c & 3u) * 16) = make_uint4(v, v, v, v);
+  }
+#else
   for (unsigned c = threadIdx.x; c < 512; c += BLOCK) {
     const unsigned v = chunk::pair_run(c) * 0x01010101u;
     *reinterpret_cast<uint2*>(pairs + (c >> 3) * 256 + (c & 7u) * 8) = make_uint2(v, v);
   }
+#endif
 }
 
 template <int BLOCK> struct DecodeShared {
