@@ -745,7 +745,7 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
 }
 
 // chunk.hpp's pair table: entry (b & 0x3F) << 8 | (n & 0x3F) says whether lead b takes n as its
-// second byte, for every byte >= C0 and every continuation byte, as the kernels fill it (runs of 8
+// second byte, for every byte >= C0 and every continuation byte, as the kernels fill it (runs of 16
 // equal entries) and as the host builds it; and byte_perm's sign mode, which builds its indices.
 TEST(Utf8Chunk, PairTableMatchesTheRules) {
   const unsigned char* table = chunk::host_pair_table();
@@ -754,7 +754,8 @@ TEST(Utf8Chunk, PairTableMatchesTheRules) {
       const unsigned index = (b & 0x3Fu) << 8 | (n & 0x3Fu);
       const bool want = continuation_count(b) > 0 && second_byte_ok(b, n);
       ASSERT_EQ(table[index] != 0, want) << std::hex << "lead " << b << ", next " << n;
-      ASSERT_EQ(chunk::pair_run(index >> 8 << 3 | (index & 0xFFu) >> 3) != 0, want)
+      const unsigned run = index >> 8 << 2 | (index & 0xFFu) >> 4;
+      ASSERT_EQ((chunk::pair_run16_word(run / 32) >> run % 32 & 1u) != 0, want)
           << std::hex << "lead " << b << ", next " << n;
     }
   EXPECT_EQ(chunk::byte_perm(0x807F0102u, 0x0A0B0C0Du, 0x8B95u), 0x00FF000Cu);

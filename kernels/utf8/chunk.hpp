@@ -5,22 +5,19 @@
 // word before it (bytes -4..-1) and the word after it (bytes 16..19), with 0 for positions outside
 // the input. classify_chunk finds which of its 16 bytes start a unit and which of those units are
 // well-formed (rules.hpp: a byte's role depends on the 3 bytes before it), with SWAR arithmetic on
-// the words: each byte property is computed for 4 bytes at once as its 0x80 bit, gathered into a
-// bit mask (bit k + 4 for position k, -4 <= k < 20), and the units follow from a few mask
-// operations. A chunk of 16 ASCII bytes (the common case of most text) takes one test.
+// the words: each byte class is computed for 4 bytes at once as its 0x80 bit, gathered into a bit
+// mask (bit k + 4 for position k, -4 <= k < 20); whether a lead takes the next byte comes from a
+// table over the pair of bytes (the pair table); the units follow from a few mask operations. A
+// chunk of 16 ASCII bytes (the common case of most text) takes one test.
 //
-// Cost (for the study): about 45 integer operations per non-ASCII word of 4 bytes (about 14 of
-// them multiply-adds, on the FMA pipe: mul_add below), against 16 bytes per loaded vector;
-// decode_with_entry is about 8 operations per unit.
+// Cost (for the study): about 30 integer operations per non-ASCII word of 4 bytes (about 13 of
+// them multiply-adds, on the FMA pipe: mul_add below) and 4 shared loads, against 16 bytes per
+// loaded vector; decode_with_entry is about 8 operations per unit.
 #pragma once
 
 #include "utf8/rules.hpp"
 
 #include <cstdint>
-
-#ifndef GPS_UTF8_PAIR_BCAST
-#define GPS_UTF8_PAIR_BCAST 0
-#endif
 
 namespace gps::utf8::chunk {
 
@@ -135,22 +132,9 @@ GPS_UTF8_HD constexpr unsigned pair_entry(unsigned h, unsigned l) {
   return continuation_count(lead) > 0 && second_byte_ok(lead, 0x80u | l) ? 1u : 0u;
 }
 
-// Every range bound is a multiple of 16, so the 8 entries of row c >> 3 from column 8 * (c & 7)
-// are equal (c < 512): the kernels fill the table with one 8-byte store per c.
-GPS_UTF8_HD constexpr unsigned pair_run(unsigned c) {
-  return pair_entry(c >> 3, (c & 7u) * 8u);
-}
-constexpr bool pair_runs_are_uniform() {
-  for (unsigned h = 0; h < 64; ++h)
-    for (unsigned l = 0; l < 64; ++l)
-      if (pair_entry(h, l) != pair_run(h << 3 | l >> 3))
-        return false;
-  return true;
-}
-static_assert(pair_runs_are_uniform(), "the pair table is filled by runs of 8 equal entries");
-
-// Runs of 16 are equal too: entry run c < 256 is row c >> 2 from column 16 * (c & 3); their bits,
-// 32 runs a word, for a fill with one 16-byte store per run.
+// Every range bound is a multiple of 16, so the table is runs of 16 equal entries: run c < 256 is
+// row c >> 2 from column 16 * (c & 3). The kernels fill it with one 16-byte store per run, from
+// the runs' bits (32 a word).
 GPS_UTF8_HD constexpr unsigned pair_run16(unsigned c) {
   return pair_entry(c >> 2, (c & 3u) * 16u);
 }
@@ -191,25 +175,6 @@ GPS_UTF8_HD std::uint32_t spread_high_bits(std::uint32_t u) {
 #endif
 }
 
-// u's 0x80 bits spread to 0x7F in the byte after theirs (byte 3's is lost), and byte 3's to 0x7F
-// in byte 0 of the word after: the low and high words of u * 0xFE (IMAD and IMAD.HI on the GPU).
-GPS_UTF8_HD std::uint32_t spread_to_next_byte(std::uint32_t u) {
-#if defined(__CUDA_ARCH__)
-  std::uint32_t r;
-  asm("mul.lo.u32 %0, %1, 254;" : "=r"(r) : "r"(u));
-  return r;
-#else
-  return (u >> 7) * 0x7Fu << 8;
-#endif
-}
-GPS_UTF8_HD std::uint32_t spread_to_next_word(std::uint32_t u) {
-#if defined(__CUDA_ARCH__)
-  return __umulhi(u, 0xFEu);
-#else
-  return (u >> 31) * 0x7Fu;
-#endif
-}
-
 // The gathered byte classes of a chunk and its neighbours, one bit per byte: bit 4q + b for byte b
 // of word q, where word 0 is the word before the chunk, words 1..4 the chunk's and word 5 the word
 // after it (only its continuation bits, 20..23, are used). lead3 and lead4 are the bytes >= E0 and
@@ -232,15 +197,8 @@ GPS_UTF8_HD void add_word(ChunkMasks& m, int q, std::uint32_t x, std::uint32_t f
   // the pairs' indices: byte 1 the lead's low 6 bits (0 for a byte below C0), byte 0 the next
   // byte's low 6 bits, bytes 2 and 3 zero (selector nibble 8: the sign of lead_low's byte 0)
   const std::uint32_t lead_low = x & spread_high_bits(ge_c0) & 0x3F3F3F3Fu;
-#if GPS_UTF8_PAIR_BCAST
-  // the next byte's bits too only behind a lead, so that every other position reads entry 0 (one
-  // word: a broadcast)
-  const std::uint32_t low = x & spread_to_next_byte(ge_c0) & 0x3F3F3F3Fu;
-  const std::uint32_t low_next = following & spread_to_next_word(ge_c0) & 0x3Fu;
-#else
   const std::uint32_t low = x & 0x3F3F3F3Fu;
   const std::uint32_t low_next = following & 0x3F3F3F3Fu;
-#endif
   const std::uint32_t index[4] = {
       byte_perm(lead_low, low, 0x8805u), byte_perm(lead_low, low, 0x8816u),
       byte_perm(lead_low, low, 0x8827u), byte_perm(lead_low, low_next, 0x8834u)};

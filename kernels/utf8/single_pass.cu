@@ -269,6 +269,34 @@
 //   a warp whose chunks are partly ASCII (about a third of mixed text's chunks are), or a much
 //   cheaper one. Every GPU test, and memcheck, racecheck and synccheck over the single_pass,
 //   concurrency and checks groups (27 of 27 clean), passed on both GPUs with N.
+// Sixth session (2026-11-23, H200; A/B builds in one call, 5 repetitions, medians in us; B = the
+//   kernel before, commit 33f908fb2220): the second-byte rule by a pair table (kept; chunk.hpp's
+//   pair table). A position's takes-1 bit depends only on (its byte, the next byte), and, for a
+//   byte >= C0, only on their low 6 bits: one byte permute builds the index of the pair, one
+//   shared load reads a 16 KB byte table, one shifted add puts the bit into second_ok. It replaces
+//   the SWAR lead validity (C0, C1, F5..FF) and the four narrow second-byte ranges (E0, ED, F0,
+//   F4), and the ascii, lead3 and lead4 classes lose their validity terms (only second_ok, which
+//   holds only for leads, lets them count). SASS of decode b512: LOP3 809 -> 569, IMAD 1091 ->
+//   1053, 124 LDS (68 of them the table's) against 56. Predicted: decode mixed -6..-12%, latin
+//   and cjk -8..-15%, validate -15..-25%, ascii the same. Builds: P = the table filled by 8-byte
+//   runs computed per thread; F = filled by 16-byte runs from 8 constant words (kept); FB = F
+//   with the next byte's bits masked by the lead's too, so that every position that is not a
+//   lead reads entry 0 (one word, a broadcast; two IMADs a word more):
+//                               B       P       F       FB
+//     decode mixed b256        471.2   450.4   448.6   454.6   (F -4.8%)
+//     decode mixed b512        463.8   453.1   452.8   458.7   (F -2.4%)
+//     decode mixed 2^24 b256    42.0    36.3    39.3    39.9   (F -6.5%; P's 36.3 not explained)
+//     decode latin / cjk / emoji  452 / 426 / 378  ->  F 431 / 398 / 355 (-4.6%, -6.6%, -6.2%)
+//     decode mixed_errors      531.9   505.0   501.5   509.0   (F -5.7%)
+//     decode ascii             439.6   440.8   441.3   442.0   (the same within the ranges)
+//     validate mixed           217.9   185.6   180.3   189.7   (F -17.3%; latin, cjk, emoji alike)
+//     validate ascii            65.8    68.4    66.4    66.7   (P's fill cost 4%; F +0.9%)
+//     validate mixed_errors     26.5    28.9    25.1    25.7   (F -5%)
+//   The decode gain is half the prediction. ncu (P, decode mixed 2^28 b256): 290 M warp
+//   instructions, 453.7 us; the shared loads conflict 1.8-way on average (the table's and the
+//   stage's), the stage stores 2.4-way; barrier stalls 4.0 of the 12.5 cycles between a warp's
+//   instructions (the look-back). FB's broadcast did not pay for its two IMADs a word. Block 256
+//   is now the fastest for decode of mixed text at 2^28 (448.6 against 452.8 at 512).
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -425,27 +453,15 @@ template <int BLOCK> struct WarpChunks {
 
 // The block's copy of chunk.hpp's pair table (its used entries: one 8-byte store per run of 8
 // equal entries); the caller's barrier orders it before the loads.
-#ifndef GPS_UTF8_FILL16
-#define GPS_UTF8_FILL16 0
-#endif
-#if GPS_UTF8_FILL16
 __constant__ std::uint32_t kPairRun16Bits[8] = {
     chunk::pair_run16_word(0), chunk::pair_run16_word(1), chunk::pair_run16_word(2),
     chunk::pair_run16_word(3), chunk::pair_run16_word(4), chunk::pair_run16_word(5),
     chunk::pair_run16_word(6), chunk::pair_run16_word(7)};
-#endif
 template <int BLOCK> __device__ __forceinline__ void fill_pair_table(unsigned char* pairs) {
-#if GPS_UTF8_FILL16
   for (unsigned c = threadIdx.x; c < 256; c += BLOCK) {
     const unsigned v = (kPairRun16Bits[c >> 5] >> (c & 31u) & 1u) * 0x01010101u;
     *reinterpret_cast<uint4*>(pairs + (c >> 2) * 256 + (c & 3u) * 16) = make_uint4(v, v, v, v);
   }
-#else
-  for (unsigned c = threadIdx.x; c < 512; c += BLOCK) {
-    const unsigned v = chunk::pair_run(c) * 0x01010101u;
-    *reinterpret_cast<uint2*>(pairs + (c >> 3) * 256 + (c & 7u) * 8) = make_uint2(v, v);
-  }
-#endif
 }
 
 template <int BLOCK> struct DecodeShared {
