@@ -33,17 +33,18 @@
 // the positions outside the input read as 0 and their bits are cleared.
 //
 // Measured (GB/s of bytes read + written, best block; the design targets >= 0.8x copy at 2^28
-// bytes of mixed text): results/partial/nvidia-{h200,h100}-utf8.json (commit 6b10fe2756b8), 5
+// bytes of mixed text): results/partial/nvidia-{h200,h100}-utf8.json (commit a130e118b269), 5
 // repetitions; encode from the full runs results/nvidia-{h200,h100-80gb-hbm3}.json (commit
 // e48f73b4e815, its kernel as here):
-//                      H100                       H200
-//   decode mixed 2^28  1972 GB/s = 0.655x copy    2094 GB/s = 0.494x copy   (b512)
-//   decode ascii 2^28  2448 = 0.813x              3027 = 0.715x
-//   decode latin, cjk, emoji 2^28  0.60x, 0.48x, 0.46x     0.44x, 0.35x, 0.33x
-//   validate mixed     1226 = 0.407x              1233 = 0.291x
-//   encode mixed       1102 = 0.366x              1179 = 0.277x
+//                      H100                            H200
+//   decode mixed 2^28  2006 GB/s = 0.667x copy (b512)  2202 GB/s = 0.517x copy (b256)
+//   decode ascii 2^28  2442 = 0.812x                   3058 = 0.718x
+//   decode latin, cjk, emoji 2^28  0.62x, 0.50x, 0.48x     0.46x, 0.37x, 0.36x
+//   validate mixed     1480 = 0.492x                   1489 = 0.349x
+//   encode mixed       1102 = 0.366x                   1179 = 0.277x
 // (at 784fea8 / cd757ae, before the second session: decode mixed 1001 and 1012 GB/s; at 13e4db0,
-// before the third: 1457 and 1472 GB/s, validate mixed 1081 and 1083.)
+// before the third: 1457 and 1472 GB/s, validate mixed 1081 and 1083; at 6b10fe2756b8, before the
+// sixth: 1972 and 2094 GB/s, validate mixed 1226 and 1233.)
 // What bounds it: the same times on both GPUs although the H200 has 1.4x the bandwidth: integer
 // work, not memory. ncu (H200, commit fa94210, decode mixed 2^28, b256): the ALU pipe saturated
 // ("math pipe throttle" and "not selected" stalls), 64 registers (32 warps per SM). validate (no
@@ -297,6 +298,11 @@
 //   stage's), the stage stores 2.4-way; barrier stalls 4.0 of the 12.5 cycles between a warp's
 //   instructions (the look-back). FB's broadcast did not pay for its two IMADs a word. Block 256
 //   is now the fastest for decode of mixed text at 2^28 (448.6 against 452.8 at 512).
+//   H100 (F against B, builds B-N-B-N in the verification call): mixed b512 500.3 -> 491.6
+//   (-1.7%), b256 505.5 -> 492.7 (-2.5%), mixed 2^24 b256 45.3 -> 43.0 (-5.0%), latin -3.0%, cjk
+//   -5.4%, emoji -5.6%, mixed_errors -4.7%, ascii the same (548.8 / 549.1). Every GPU test, and
+//   memcheck, racecheck and synccheck over the single_pass, concurrency and checks groups (27 of
+//   27 clean), passed on both GPUs at a130e118b269.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
