@@ -690,11 +690,13 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
         const std::uint32_t w0 = word(in, skew, p), w1 = word(in, skew, p + 4),
                             w2 = word(in, skew, p + 8), w3 = word(in, skew, p + 12);
         std::uint32_t info =
-            chunk::classify_chunk(word(in, skew, p - 4), w0, w1, w2, w3, word(in, skew, p + 16));
+            chunk::classify_chunk(word(in, skew, p - 4), w0, w1, w2, w3, word(in, skew, p + 16),
+                                  chunk::host_pair_table());
         // as the kernels classify the chunks after a warp's first: the word before from the chunk
         // before's last_word_classes
         const bool ascii_chunk = ((w0 | w1 | w2 | w3) & chunk::kHigh) == 0;
-        const chunk::ChunkMasks own = chunk::own_masks(w0, w1, w2, w3, word(in, skew, p + 16));
+        const chunk::ChunkMasks own =
+            chunk::own_masks(w0, w1, w2, w3, word(in, skew, p + 16), chunk::host_pair_table());
         if (p > 0) {
           chunk::ChunkMasks chained = own;
           chunk::add_prev_classes(chained, carry);
@@ -742,6 +744,24 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
   }
 }
 
+// chunk.hpp's pair table: entry (b & 0x3F) << 8 | (n & 0x3F) says whether lead b takes n as its
+// second byte, for every byte >= C0 and every continuation byte, as the kernels fill it (runs of 16
+// equal entries) and as the host builds it; and byte_perm's sign mode, which builds its indices.
+TEST(Utf8Chunk, PairTableMatchesTheRules) {
+  const unsigned char* table = chunk::host_pair_table();
+  for (unsigned b = 0xC0; b < 0x100; ++b)
+    for (unsigned n = 0x80; n < 0xC0; ++n) {
+      const unsigned index = (b & 0x3Fu) << 8 | (n & 0x3Fu);
+      const bool want = continuation_count(b) > 0 && second_byte_ok(b, n);
+      ASSERT_EQ(table[index] != 0, want) << std::hex << "lead " << b << ", next " << n;
+      const unsigned run = index >> 8 << 2 | (index & 0xFFu) >> 4;
+      ASSERT_EQ((chunk::pair_run16_word(run / 32) >> run % 32 & 1u) != 0, want)
+          << std::hex << "lead " << b << ", next " << n;
+    }
+  EXPECT_EQ(chunk::byte_perm(0x807F0102u, 0x0A0B0C0Du, 0x8B95u), 0x00FF000Cu);
+  EXPECT_EQ(chunk::byte_perm(0x3F013F3Fu, 0x01020304u, 0x8834u), 0x00003F04u);
+}
+
 // decode's accumulate mode for warps inside the input (chunk.hpp, for_each_position_accumulate),
 // as a warp runs it: every chunk's 16 positions stored into the slot of their unit (index -1,
 // positions 0..2 only, into a scratch slot) with the code point so far, then its last unit decoded
@@ -759,7 +779,8 @@ TEST(Utf8Chunk, AccumulateModeMatchesReference) {
       for (long long p = 0; p < static_cast<long long>(in.size()); p += 16) {
         const std::uint32_t w0 = word(p), w1 = word(p + 4), w2 = word(p + 8), w3 = word(p + 12),
                             next = word(p + 16);
-        const std::uint32_t info = chunk::classify_chunk(word(p - 4), w0, w1, w2, w3, next);
+        const std::uint32_t info =
+            chunk::classify_chunk(word(p - 4), w0, w1, w2, w3, next, chunk::host_pair_table());
         ASSERT_NE(chunk::unit_starts(info), 0u) << "a chunk without a start, at " << p;
         // n: the unit's index in the input (first = at, the chunk's first unit)
         const auto head = [&](int n, std::uint32_t cp) {

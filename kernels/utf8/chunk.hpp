@@ -5,13 +5,14 @@
 // word before it (bytes -4..-1) and the word after it (bytes 16..19), with 0 for positions outside
 // the input. classify_chunk finds which of its 16 bytes start a unit and which of those units are
 // well-formed (rules.hpp: a byte's role depends on the 3 bytes before it), with SWAR arithmetic on
-// the words: each byte property is computed for 4 bytes at once as its 0x80 bit, gathered into a
-// bit mask (bit k + 4 for position k, -4 <= k < 20), and the units follow from a few mask
-// operations. A chunk of 16 ASCII bytes (the common case of most text) takes one test.
+// the words: each byte class is computed for 4 bytes at once as its 0x80 bit, gathered into a bit
+// mask (bit k + 4 for position k, -4 <= k < 20); whether a lead takes the next byte comes from a
+// table over the pair of bytes (the pair table); the units follow from a few mask operations. A
+// chunk of 16 ASCII bytes (the common case of most text) takes one test.
 //
-// Cost (for the study): about 45 integer operations per non-ASCII word of 4 bytes (about 14 of
-// them multiply-adds, on the FMA pipe: mul_add below), against 16 bytes per loaded vector;
-// decode_with_entry is about 8 operations per unit.
+// Cost (for the study): about 30 integer operations per non-ASCII word of 4 bytes (about 13 of
+// them multiply-adds, on the FMA pipe: mul_add below) and 4 shared loads, against 16 bytes per
+// loaded vector; decode_with_entry is about 8 operations per unit.
 #pragma once
 
 #include "utf8/rules.hpp"
@@ -93,75 +94,138 @@ GPS_UTF8_HD constexpr std::uint32_t funnel_right(std::uint32_t lo, std::uint32_t
   return static_cast<std::uint32_t>((static_cast<std::uint64_t>(hi) << 32 | lo) >> shift);
 }
 
-// Byte properties of the 4 bytes of x, each as the 0x80 bit of its byte. `following` is the word
-// after x (its first byte follows x's last).
-struct WordClass {
-  std::uint32_t cont;      // 80..BF
-  std::uint32_t ascii;     // 00..7F
-  std::uint32_t lead;      // C2..F4: takes at least 1 continuation byte
-  std::uint32_t lead3;     // E0..F4: at least 2
-  std::uint32_t lead4;     // F0..F4: 3
-  std::uint32_t second_ok; // a lead whose next byte, if a continuation byte, is in its range
-};
+// PTX prmt (default mode): byte n of the result is byte (s >> 4n) & 7 of y:x (x's bytes 0..3, y's
+// 4..7), or, when bit 3 of that selector nibble is set, that byte's sign bit replicated (0x00 or
+// 0xFF); only the selector's low 16 bits count. Inline PTX rather than __byte_perm, which masks
+// the selector with 0x7777 first (one more ALU operation per unit). The host emulates it for the
+// tests.
+GPS_UTF8_HD std::uint32_t byte_perm(std::uint32_t x, std::uint32_t y, std::uint32_t s) {
+#if defined(__CUDA_ARCH__)
+  std::uint32_t r;
+  asm("prmt.b32 %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(s));
+  return r;
+#else
+  const std::uint64_t both = static_cast<std::uint64_t>(y) << 32 | x;
+  std::uint32_t r = 0;
+  for (int n = 0; n < 4; ++n) {
+    const unsigned nibble = (s >> (4 * n)) & 0xFu;
+    std::uint32_t byte = static_cast<std::uint32_t>(both >> (8 * (nibble & 7u)) & 0xFFu);
+    if (nibble & 8u)
+      byte = (byte & 0x80u) != 0 ? 0xFFu : 0u;
+    r |= byte << (8 * n);
+  }
+  return r;
+#endif
+}
 
-GPS_UTF8_HD WordClass classify_word(std::uint32_t x, std::uint32_t following) {
-  // bits 6, 5, 4 of each byte moved to its bit 7 (the bits shifted across a byte are masked off)
-  const std::uint32_t x1 = x << 1, x2 = x << 2, x3 = x << 3;
-  const std::uint32_t cont = x & ~x1 & kHigh;
-  const std::uint32_t ge_c0 = x & x1 & kHigh;
-  const std::uint32_t ge_e0 = ge_c0 & x2;
-  const std::uint32_t ge_f0 = ge_e0 & x3;
-  // never a lead: C0, C1 (110xxxxx with bits 4..1 clear) and F5..FF (1111xxxx, low nibble >= 5);
-  // the sums stay inside their byte
-  const std::uint32_t low_nibbles = x & 0x0F0F0F0Fu;
-  const std::uint32_t bits_4_to_1 = mul_add(x & 0x1E1E1E1Eu, kFmaOne, 0x7F7F7F7Fu) & kHigh;
-  const std::uint32_t nibble_ge_5 = mul_add(low_nibbles, kFmaEight, 0x58585858u) & kHigh;
-  const std::uint32_t bad = (ge_c0 & ~ge_e0 & ~bits_4_to_1) | (ge_f0 & nibble_ge_5);
-  const std::uint32_t lead = ge_c0 & ~bad;
-  // the leads with a narrower second-byte range: E0, ED, F0, F4 (low nibble 0, D, 0, 4)
-  const std::uint32_t nibble_0 = ~mul_add(low_nibbles, kFmaOne, 0x7F7F7F7Fu) & kHigh;
-  const std::uint32_t nibble_d = ~mul_add(low_nibbles ^ 0x0D0D0D0Du, kFmaOne, 0x7F7F7F7Fu) & kHigh;
-  const std::uint32_t nibble_4 = ~mul_add(low_nibbles ^ 0x04040404u, kFmaOne, 0x7F7F7F7Fu) & kHigh;
-  const std::uint32_t next = x >> 8 | following << 24;      // byte i: the byte after byte i
-  const std::uint32_t next5 = next << 2, next4 = next << 3; // its bits 5 and 4 at bit 7
-  const std::uint32_t three = ge_e0 & ~ge_f0;
-  const std::uint32_t out_of_range = (three & nibble_0 & ~next5)             // E0 80..9F: overlong
-                                     | (three & nibble_d & next5)            // ED A0..BF: surrogate
-                                     | (ge_f0 & nibble_0 & ~next5 & ~next4)  // F0 80..8F: overlong
-                                     | (ge_f0 & nibble_4 & (next5 | next4)); // F4 90..BF: > 10FFFF
-  return {cont, ~x & kHigh, lead, ge_e0 & ~bad, ge_f0 & ~bad, lead & ~out_of_range & kHigh};
+// The second-byte rule of table 3-7 as a byte table in shared memory (the pair table): entry
+// (h << 8) | l, for h, l < 64, is 1 when 0xC0 | h is a lead (C2..F4) and 0x80 | l may follow it
+// (E0: A0..BF, ED: 80..9F, F0: 90..BF, F4: 80..8F, the other leads 80..BF), else 0. Each chunk
+// position looks up its pair (its byte's low 6 bits, the next byte's low 6 bits): one byte permute
+// builds the index, one shared load reads the entry (the SWAR form took about 20 logic operations
+// a word for the lead validity and the four narrow ranges). A position whose byte is not >= C0
+// reads row 0 (C0 is never a lead): those lookups hit 16 words, in 16 distinct banks.
+inline constexpr int kPairTableBytes = (63 << 8) + 64; // rows of 256 bytes, 64 entries used
+
+GPS_UTF8_HD constexpr unsigned pair_entry(unsigned h, unsigned l) {
+  const unsigned lead = 0xC0u | h;
+  return continuation_count(lead) > 0 && second_byte_ok(lead, 0x80u | l) ? 1u : 0u;
+}
+
+// Every range bound is a multiple of 16, so the table is runs of 16 equal entries: run c < 256 is
+// row c >> 2 from column 16 * (c & 3). The kernels fill it with one 16-byte store per run, from
+// the runs' bits (32 a word).
+GPS_UTF8_HD constexpr unsigned pair_run16(unsigned c) {
+  return pair_entry(c >> 2, (c & 3u) * 16u);
+}
+constexpr std::uint32_t pair_run16_word(unsigned w) {
+  std::uint32_t bits = 0;
+  for (unsigned b = 0; b < 32; ++b)
+    bits |= pair_run16(32 * w + b) << b;
+  return bits;
+}
+constexpr bool pair_runs16_are_uniform() {
+  for (unsigned h = 0; h < 64; ++h)
+    for (unsigned l = 0; l < 64; ++l)
+      if (pair_entry(h, l) != pair_run16(h << 2 | l >> 4))
+        return false;
+  return true;
+}
+static_assert(pair_runs16_are_uniform(), "the pair table is filled by runs of 16 equal entries");
+
+// The table on the host (the tests run the chunk step on the CPU with it).
+inline const unsigned char* host_pair_table() {
+  static const struct Table {
+    unsigned char bytes[kPairTableBytes] = {};
+    Table() {
+      for (unsigned h = 0; h < 64; ++h)
+        for (unsigned l = 0; l < 64; ++l)
+          bytes[h << 8 | l] = static_cast<unsigned char>(pair_entry(h, l));
+    }
+  } table;
+  return table.bytes;
+}
+
+// The bytes of u (0x80 bits) spread to 0x7F in their byte: one IMAD.HI on the GPU.
+GPS_UTF8_HD std::uint32_t spread_high_bits(std::uint32_t u) {
+#if defined(__CUDA_ARCH__)
+  return __umulhi(u, 0xFE000000u); // bit 8i + 7 times 0xFE << 24, shifted down by 32: 0x7F << 8i
+#else
+  return (u >> 7) * 0x7Fu;
+#endif
 }
 
 // The gathered byte classes of a chunk and its neighbours, one bit per byte: bit 4q + b for byte b
 // of word q, where word 0 is the word before the chunk, words 1..4 the chunk's and word 5 the word
-// after it (only its continuation bits, 20..23, are used).
+// after it (only its continuation bits, 20..23, are used). lead3 and lead4 are the bytes >= E0 and
+// >= F0: they only matter behind second_ok, which holds only for leads.
 struct ChunkMasks {
   std::uint32_t cont = 0, ascii = 0, lead3 = 0, lead4 = 0, second_ok = 0;
 };
 
 // Word q's classes (x, followed by `following`) added at bit 4q (q = 0..4; the bits are clear).
-GPS_UTF8_HD void add_word(ChunkMasks& m, int q, std::uint32_t x, std::uint32_t following) {
-  const WordClass c = classify_word(x, following);
+// The byte classes by SWAR (each as the 0x80 bit of its byte, then gathered), second_ok by the
+// pair table (`pairs`: the kernel's shared copy, or host_pair_table()).
+GPS_UTF8_HD void add_word(ChunkMasks& m, int q, std::uint32_t x, std::uint32_t following,
+                          const unsigned char* pairs) {
+  // bits 6, 5, 4 of each byte moved to its bit 7 (the bits shifted across a byte are masked off)
+  const std::uint32_t x1 = x << 1;
+  const std::uint32_t cont = x & ~x1 & kHigh;
+  const std::uint32_t ge_c0 = x & x1 & kHigh;
+  const std::uint32_t ge_e0 = ge_c0 & (x << 2);
+  const std::uint32_t ge_f0 = ge_e0 & (x << 3);
+  // the pairs' indices: byte 1 the lead's low 6 bits (0 for a byte below C0), byte 0 the next
+  // byte's low 6 bits, bytes 2 and 3 zero (selector nibble 8: the sign of lead_low's byte 0)
+  const std::uint32_t lead_low = x & spread_high_bits(ge_c0) & 0x3F3F3F3Fu;
+  const std::uint32_t low = x & 0x3F3F3F3Fu;
+  const std::uint32_t low_next = following & 0x3F3F3F3Fu;
+  const std::uint32_t index[4] = {
+      byte_perm(lead_low, low, 0x8805u), byte_perm(lead_low, low, 0x8816u),
+      byte_perm(lead_low, low, 0x8827u), byte_perm(lead_low, low_next, 0x8834u)};
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int i = 0; i < 4; ++i)
+    m.second_ok += static_cast<std::uint32_t>(pairs[index[i]]) << (4 * q + i);
   // 2^(4q): kFmaOne, then kFmaShift4 .. kFmaShift16 (consecutive in FmaConstant)
   const FmaConstant at = q == 0 ? kFmaOne : static_cast<FmaConstant>(kFmaShift4 + (q - 1));
-  m.cont = add_gathered(m.cont, c.cont, at);
-  m.ascii = add_gathered(m.ascii, c.ascii, at);
-  m.lead3 = add_gathered(m.lead3, c.lead3, at);
-  m.lead4 = add_gathered(m.lead4, c.lead4, at);
-  m.second_ok = add_gathered(m.second_ok, c.second_ok, at);
+  m.cont = add_gathered(m.cont, cont, at);
+  m.ascii = add_gathered(m.ascii, ~x & kHigh, at);
+  m.lead3 = add_gathered(m.lead3, ge_e0, at);
+  m.lead4 = add_gathered(m.lead4, ge_f0, at);
 }
 
 // The masks of the chunk's own words and the continuation bits of the word after it; the word
 // before it is added by add_word(m, 0, prev, w0) or, from the chunk before, by add_prev_classes.
 GPS_UTF8_HD ChunkMasks own_masks(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
-                                 std::uint32_t w3, std::uint32_t next) {
+                                 std::uint32_t w3, std::uint32_t next, const unsigned char* pairs) {
   ChunkMasks m;
   const std::uint32_t words[5] = {w0, w1, w2, w3, next};
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
   for (int q = 1; q < 5; ++q)
-    add_word(m, q, words[q - 1], words[q]);
+    add_word(m, q, words[q - 1], words[q], pairs);
   m.cont = add_gathered(m.cont, next & ~(next << 1), kFmaShift20); // bytes 16..19: continuation
   return m;
 }
@@ -202,30 +266,13 @@ GPS_UTF8_HD constexpr std::uint32_t chunk_info(const ChunkMasks& m) {
 // as 0 (they are then never part of a unit of the input); the caller clears the bits of positions
 // outside it.
 GPS_UTF8_HD std::uint32_t classify_chunk(std::uint32_t prev, std::uint32_t w0, std::uint32_t w1,
-                                         std::uint32_t w2, std::uint32_t w3, std::uint32_t next) {
+                                         std::uint32_t w2, std::uint32_t w3, std::uint32_t next,
+                                         const unsigned char* pairs) {
   if (((w0 | w1 | w2 | w3) & kHigh) == 0)
     return kAllAscii;
-  ChunkMasks m = own_masks(w0, w1, w2, w3, next);
-  add_word(m, 0, prev, w0);
+  ChunkMasks m = own_masks(w0, w1, w2, w3, next, pairs);
+  add_word(m, 0, prev, w0, pairs);
   return chunk_info(m);
-}
-
-// PTX prmt (default mode): byte n of the result is byte (s >> 4n) & 7 of y:x (x's bytes 0..3, y's
-// 4..7); only the selector's low 16 bits count, and each of its nibbles must be below 8 (bit 3
-// would replicate the byte's sign bit). Inline PTX rather than __byte_perm, which masks the
-// selector with 0x7777 first (one more ALU operation per unit). The host emulates it for the tests.
-GPS_UTF8_HD std::uint32_t byte_perm(std::uint32_t x, std::uint32_t y, std::uint32_t s) {
-#if defined(__CUDA_ARCH__)
-  std::uint32_t r;
-  asm("prmt.b32 %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(s));
-  return r;
-#else
-  const std::uint64_t both = static_cast<std::uint64_t>(y) << 32 | x;
-  std::uint32_t r = 0;
-  for (int n = 0; n < 4; ++n)
-    r |= static_cast<std::uint32_t>(both >> (8 * ((s >> (4 * n)) & 7u)) & 0xFFu) << (8 * n);
-  return r;
-#endif
 }
 
 // What decode_with_entry needs of a unit's first byte b0: a byte_perm selector that puts the

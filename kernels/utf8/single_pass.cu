@@ -33,17 +33,18 @@
 // the positions outside the input read as 0 and their bits are cleared.
 //
 // Measured (GB/s of bytes read + written, best block; the design targets >= 0.8x copy at 2^28
-// bytes of mixed text): results/partial/nvidia-{h200,h100}-utf8.json (commit 6b10fe2756b8), 5
+// bytes of mixed text): results/partial/nvidia-{h200,h100}-utf8.json (commit a130e118b269), 5
 // repetitions; encode from the full runs results/nvidia-{h200,h100-80gb-hbm3}.json (commit
 // e48f73b4e815, its kernel as here):
-//                      H100                       H200
-//   decode mixed 2^28  1972 GB/s = 0.655x copy    2094 GB/s = 0.494x copy   (b512)
-//   decode ascii 2^28  2448 = 0.813x              3027 = 0.715x
-//   decode latin, cjk, emoji 2^28  0.60x, 0.48x, 0.46x     0.44x, 0.35x, 0.33x
-//   validate mixed     1226 = 0.407x              1233 = 0.291x
-//   encode mixed       1102 = 0.366x              1179 = 0.277x
+//                      H100                            H200
+//   decode mixed 2^28  2006 GB/s = 0.667x copy (b512)  2202 GB/s = 0.517x copy (b256)
+//   decode ascii 2^28  2442 = 0.812x                   3058 = 0.718x
+//   decode latin, cjk, emoji 2^28  0.62x, 0.50x, 0.48x     0.46x, 0.37x, 0.36x
+//   validate mixed     1480 = 0.492x                   1489 = 0.349x
+//   encode mixed       1102 = 0.366x                   1179 = 0.277x
 // (at 784fea8 / cd757ae, before the second session: decode mixed 1001 and 1012 GB/s; at 13e4db0,
-// before the third: 1457 and 1472 GB/s, validate mixed 1081 and 1083.)
+// before the third: 1457 and 1472 GB/s, validate mixed 1081 and 1083; at 6b10fe2756b8, before the
+// sixth: 1972 and 2094 GB/s, validate mixed 1226 and 1233.)
 // What bounds it: the same times on both GPUs although the H200 has 1.4x the bandwidth: integer
 // work, not memory. ncu (H200, commit fa94210, decode mixed 2^28, b256): the ALU pipe saturated
 // ("math pipe throttle" and "not selected" stalls), 64 registers (32 warps per SM). validate (no
@@ -269,6 +270,39 @@
 //   a warp whose chunks are partly ASCII (about a third of mixed text's chunks are), or a much
 //   cheaper one. Every GPU test, and memcheck, racecheck and synccheck over the single_pass,
 //   concurrency and checks groups (27 of 27 clean), passed on both GPUs with N.
+// Sixth session (2026-11-23, H200; A/B builds in one call, 5 repetitions, medians in us; B = the
+//   kernel before, commit 33f908fb2220): the second-byte rule by a pair table (kept; chunk.hpp's
+//   pair table). A position's takes-1 bit depends only on (its byte, the next byte), and, for a
+//   byte >= C0, only on their low 6 bits: one byte permute builds the index of the pair, one
+//   shared load reads a 16 KB byte table, one shifted add puts the bit into second_ok. It replaces
+//   the SWAR lead validity (C0, C1, F5..FF) and the four narrow second-byte ranges (E0, ED, F0,
+//   F4), and the ascii, lead3 and lead4 classes lose their validity terms (only second_ok, which
+//   holds only for leads, lets them count). SASS of decode b512: LOP3 809 -> 569, IMAD 1091 ->
+//   1053, 124 LDS (68 of them the table's) against 56. Predicted: decode mixed -6..-12%, latin
+//   and cjk -8..-15%, validate -15..-25%, ascii the same. Builds: P = the table filled by 8-byte
+//   runs computed per thread; F = filled by 16-byte runs from 8 constant words (kept); FB = F
+//   with the next byte's bits masked by the lead's too, so that every position that is not a
+//   lead reads entry 0 (one word, a broadcast; two IMADs a word more):
+//                               B       P       F       FB
+//     decode mixed b256        471.2   450.4   448.6   454.6   (F -4.8%)
+//     decode mixed b512        463.8   453.1   452.8   458.7   (F -2.4%)
+//     decode mixed 2^24 b256    42.0    36.3    39.3    39.9   (F -6.5%; P's 36.3 not explained)
+//     decode latin / cjk / emoji  452 / 426 / 378  ->  F 431 / 398 / 355 (-4.6%, -6.6%, -6.2%)
+//     decode mixed_errors      531.9   505.0   501.5   509.0   (F -5.7%)
+//     decode ascii             439.6   440.8   441.3   442.0   (the same within the ranges)
+//     validate mixed           217.9   185.6   180.3   189.7   (F -17.3%; latin, cjk, emoji alike)
+//     validate ascii            65.8    68.4    66.4    66.7   (P's fill cost 4%; F +0.9%)
+//     validate mixed_errors     26.5    28.9    25.1    25.7   (F -5%)
+//   The decode gain is half the prediction. ncu (P, decode mixed 2^28 b256): 290 M warp
+//   instructions, 453.7 us; the shared loads conflict 1.8-way on average (the table's and the
+//   stage's), the stage stores 2.4-way; barrier stalls 4.0 of the 12.5 cycles between a warp's
+//   instructions (the look-back). FB's broadcast did not pay for its two IMADs a word. Block 256
+//   is now the fastest for decode of mixed text at 2^28 (448.6 against 452.8 at 512).
+//   H100 (F against B, builds B-N-B-N in the verification call): mixed b512 500.3 -> 491.6
+//   (-1.7%), b256 505.5 -> 492.7 (-2.5%), mixed 2^24 b256 45.3 -> 43.0 (-5.0%), latin -3.0%, cjk
+//   -5.4%, emoji -5.6%, mixed_errors -4.7%, ascii the same (548.8 / 549.1). Every GPU test, and
+//   memcheck, racecheck and synccheck over the single_pass, concurrency and checks groups (27 of
+//   27 clean), passed on both GPUs at a130e118b269.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -378,7 +412,8 @@ template <int BLOCK> struct WarpChunks {
   // Loads the warp's 2048 bytes (all loads issued before any is used) and classifies them; the
   // words before and after each chunk come from the neighbouring lanes, and at the warp's ends
   // from a 4-byte load.
-  __device__ __forceinline__ void load_and_classify(const ByteGrid& grid, long long warp_base) {
+  __device__ __forceinline__ void load_and_classify(const ByteGrid& grid, long long warp_base,
+                                                    const unsigned char* pairs) {
     base = warp_base;
     const int lane = lane_id();
     inside = base >= grid.begin && base + Tile::kWarpBytes <= grid.end;
@@ -401,7 +436,7 @@ template <int BLOCK> struct WarpChunks {
       chunk::ChunkMasks m;
       unsigned last = chunk::kAsciiWordClasses;
       if (!ascii_chunk) {
-        m = chunk::own_masks(v[j].x, v[j].y, v[j].z, v[j].w, next[j]);
+        m = chunk::own_masks(v[j].x, v[j].y, v[j].z, v[j].w, next[j], pairs);
         last = chunk::last_word_classes(m);
       }
       const unsigned from_before = __shfl_up_sync(kFullMask, last, 1);
@@ -411,7 +446,7 @@ template <int BLOCK> struct WarpChunks {
         const unsigned up = __shfl_up_sync(kFullMask, v[0].w, 1);
         const unsigned prev = lane == 0 ? before : up;
         if (!ascii_chunk)
-          chunk::add_word(m, 0, prev, v[0].x);
+          chunk::add_word(m, 0, prev, v[0].x, pairs);
       } else if (!ascii_chunk) {
         chunk::add_prev_classes(m, prev_classes);
       }
@@ -421,6 +456,19 @@ template <int BLOCK> struct WarpChunks {
     }
   }
 };
+
+// The block's copy of chunk.hpp's pair table (its used entries: one 8-byte store per run of 8
+// equal entries); the caller's barrier orders it before the loads.
+__constant__ std::uint32_t kPairRun16Bits[8] = {
+    chunk::pair_run16_word(0), chunk::pair_run16_word(1), chunk::pair_run16_word(2),
+    chunk::pair_run16_word(3), chunk::pair_run16_word(4), chunk::pair_run16_word(5),
+    chunk::pair_run16_word(6), chunk::pair_run16_word(7)};
+template <int BLOCK> __device__ __forceinline__ void fill_pair_table(unsigned char* pairs) {
+  for (unsigned c = threadIdx.x; c < 256; c += BLOCK) {
+    const unsigned v = (kPairRun16Bits[c >> 5] >> (c & 31u) & 1u) * 0x01010101u;
+    *reinterpret_cast<uint4*>(pairs + (c >> 2) * 256 + (c & 3u) * 16) = make_uint4(v, v, v, v);
+  }
+}
 
 template <int BLOCK> struct DecodeShared {
   unsigned tile;
@@ -473,19 +521,23 @@ __global__ void __launch_bounds__(BLOCK)
                   unsigned* tile_counter) {
   using Tile = ByteTile<BLOCK>;
   __shared__ DecodeShared<BLOCK> shared;
-  __shared__ uint2 s_entry[256];             // chunk::decode_entry of every first byte
-  extern __shared__ std::uint32_t s_stage[]; // kStageWords per warp
+  __shared__ uint2 s_entry[256]; // chunk::decode_entry of every first byte
+  __shared__ alignas(16) unsigned char s_pairs[chunk::kPairTableBytes]; // chunk.hpp's pair table
+  extern __shared__ std::uint32_t s_stage[];                            // kStageWords per warp
   for (unsigned b = threadIdx.x; b < 256; b += BLOCK) {
     const chunk::DecodeEntry e = chunk::decode_entry(b);
     s_entry[b] = make_uint2(e.sel, e.mask);
   }
-  const unsigned tile = take_tile(tile_counter, shared.tile); // its barrier orders s_entry too
+  fill_pair_table<BLOCK>(s_pairs);
+  const unsigned tile = take_tile(tile_counter, shared.tile); // its barrier orders both tables
   const int lane = lane_id(), warp = warp_id();
 
   // load and classify; units per chunk; their ranks within each vector step of the warp
   WarpChunks<BLOCK> chunks;
-  chunks.load_and_classify(grid, static_cast<long long>(tile) * Tile::kTileBytes +
-                                     static_cast<long long>(warp) * Tile::kWarpBytes);
+  chunks.load_and_classify(grid,
+                           static_cast<long long>(tile) * Tile::kTileBytes +
+                               static_cast<long long>(warp) * Tile::kWarpBytes,
+                           s_pairs);
   unsigned rank[kVecs], run[kVecs], warp_units = 0;
 #pragma unroll
   for (int j = 0; j < kVecs; ++j) {
@@ -605,6 +657,7 @@ __global__ void __launch_bounds__(BLOCK)
   using Tile = ByteTile<BLOCK>;
   __shared__ unsigned s_first; // the block's first error (byte offset), kNoError for none
   __shared__ int s_skip;
+  __shared__ alignas(16) unsigned char s_pairs[chunk::kPairTableBytes]; // chunk.hpp's pair table
   const long long tile_base = static_cast<long long>(blockIdx.x) * Tile::kTileBytes;
   if (threadIdx.x == 0) {
     s_first = tiles::kNoError;
@@ -614,12 +667,14 @@ __global__ void __launch_bounds__(BLOCK)
     s_skip = known.load(cuda::memory_order_relaxed) <
              tiles::first_offset(static_cast<long long>(blockIdx.x), Tile::kTileBytes, grid.begin);
   }
-  __syncthreads();
+  fill_pair_table<BLOCK>(s_pairs);
+  __syncthreads(); // s_skip and the pair table
   if (s_skip)
     return; // the whole block: s_skip is shared
 
   WarpChunks<BLOCK> chunks;
-  chunks.load_and_classify(grid, tile_base + static_cast<long long>(warp_id()) * Tile::kWarpBytes);
+  chunks.load_and_classify(grid, tile_base + static_cast<long long>(warp_id()) * Tile::kWarpBytes,
+                           s_pairs);
   unsigned first = tiles::kNoError;
 #pragma unroll
   for (int j = kVecs - 1; j >= 0; --j) {
