@@ -773,7 +773,8 @@ TEST(Utf8Chunk, AccumulateModeMatchesReference) {
       continue;
     const CodePoints want = reference_decode(in);
     auto word = [&](long long p) { return input_word(in, p); };
-    for (const bool trust_clean : {false, true}) {
+    for (const int mode : {0, 1, 2, 3}) {
+      const bool trust_clean = (mode & 1) != 0, ends = (mode & 2) != 0;
       CodePoints got(want.size() + 1, ~0u); // got[0]: the scratch slot of index -1
       long long at = 0;
       for (long long p = 0; p < static_cast<long long>(in.size()); p += 16) {
@@ -794,7 +795,20 @@ TEST(Utf8Chunk, AccumulateModeMatchesReference) {
         const auto unit = [&](unsigned k, bool well_formed) {
           return chunk_unit(w0, w1, w2, w3, next, k, well_formed);
         };
-        if (trust_clean && chunk::ill_formed_starts(info) == 0)
+        // the form that stores only at units' ends: where() is an index into got
+        const auto where = [&](int n, int k) {
+          EXPECT_GE(n, k < 3 ? at - 1 : at);
+          return static_cast<std::uint32_t>(n < at ? 0 : n + 1);
+        };
+        const auto store = [&](std::uint32_t i, std::uint32_t cp) { got.at(i) = cp; };
+        const bool clean = trust_clean && chunk::ill_formed_starts(info) == 0;
+        if (ends && clean)
+          chunk::for_each_position_accumulate_ends<true>(w0, w1, w2, w3, info, static_cast<int>(at),
+                                                         where, store, unit);
+        else if (ends)
+          chunk::for_each_position_accumulate_ends(w0, w1, w2, w3, info, static_cast<int>(at),
+                                                   where, store, unit);
+        else if (clean)
           chunk::for_each_position_accumulate<true>(w0, w1, w2, w3, info, static_cast<int>(at),
                                                     head, put, unit);
         else
@@ -804,8 +818,9 @@ TEST(Utf8Chunk, AccumulateModeMatchesReference) {
       }
       ASSERT_EQ(static_cast<std::size_t>(at), want.size());
       got.erase(got.begin());
-      ASSERT_TRUE(same(got, want)) << "input of " << in.size() << " bytes"
-                                   << (trust_clean ? ", clean chunks unchecked" : "");
+      ASSERT_TRUE(same(got, want))
+          << "input of " << in.size() << " bytes" << (trust_clean ? ", clean chunks unchecked" : "")
+          << (ends ? ", stores at units' ends" : "");
     }
   }
 }

@@ -458,6 +458,71 @@ GPS_UTF8_HD void for_each_position_accumulate(std::uint32_t w0, std::uint32_t w1
   put(n, unit(static_cast<unsigned>(last), ALL_WELL_FORMED || ((well_formed >> last) & 1u) != 0));
 }
 
+// accumulate_position, and before it, under the same start test, the store of the position
+// before: its value into its slot when this position starts a unit (so that only a unit's last
+// position in the chunk is stored). On the GPU `where` is a 32-bit shared address and the store a
+// predicated st.shared; on the host store(where, value).
+template <typename Store>
+GPS_UTF8_HD void accumulate_position_after(std::uint32_t& acc, int& n, std::uint32_t bits,
+                                           std::uint32_t starts, std::uint32_t bit,
+                                           std::uint32_t where, std::uint32_t value,
+                                           Store&& store) {
+#if defined(__CUDA_ARCH__)
+  (void)store;
+  asm volatile("{\n\t.reg .pred p;\n\t.reg .b32 t;\n\t"
+               "and.b32 t, %3, %4;\n\t"
+               "setp.ne.b32 p, t, 0;\n\t"
+               "@p st.shared.b32 [%5], %6;\n\t"
+               "@p add.s32 %1, %1, 1;\n\t"
+               "mad.lo.u32 t, %0, 64, %2;\n\t"
+               "selp.b32 %0, %2, t, p;\n\t}"
+               : "+r"(acc), "+r"(n)
+               : "r"(bits), "r"(starts), "r"(bit), "r"(where), "r"(value)
+               : "memory");
+#else
+  const bool start = (starts & bit) != 0;
+  if (start)
+    store(where, value);
+  acc = start ? bits : acc * 64u + bits;
+  n += start ? 1 : 0;
+#endif
+}
+
+// for_each_position_accumulate with stores only at units' ends: position k's value is stored (at
+// where(n, k)) only when position k + 1 starts a unit, under the start test that position k + 1
+// makes anyway (no extra operation; fewer lanes in each store, so fewer shared-memory
+// wavefronts); the chunk's last unit is stored once, decoded by the table. store(where, value)
+// stores on the host and for that last unit.
+template <bool ALL_WELL_FORMED = false, typename Where, typename Store, typename Unit>
+GPS_UTF8_HD void for_each_position_accumulate_ends(std::uint32_t w0, std::uint32_t w1,
+                                                   std::uint32_t w2, std::uint32_t w3,
+                                                   std::uint32_t info, int first, Where&& where,
+                                                   Store&& store, Unit&& unit) {
+  const std::uint32_t payload[4] = {payload_bits(w0), payload_bits(w1), payload_bits(w2),
+                                    payload_bits(w3)};
+  const std::uint32_t starts = unit_starts(info), well_formed = info >> 16;
+  std::uint32_t acc = 0, value = 0;
+  bool ok = true;
+  int n = first - 1;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int k = 0; k < 16; ++k) {
+    const bool start = (starts & (1u << k)) != 0;
+    const std::uint32_t bits = byte_of(payload[k / 4], k % 4);
+    if (k == 0)
+      accumulate_position(acc, n, bits, starts, 1u);
+    else
+      accumulate_position_after(acc, n, bits, starts, 1u << k, where(n, k - 1), value, store);
+    if (!ALL_WELL_FORMED)
+      ok = start ? (well_formed & (1u << k)) != 0 : ok;
+    value = ALL_WELL_FORMED || ok ? acc : kReplacementChar;
+  }
+  const int last = highest_bit(starts);
+  store(where(n, 15),
+        unit(static_cast<unsigned>(last), ALL_WELL_FORMED || ((well_formed >> last) & 1u) != 0));
+}
+
 // Calls put(i, code point) for the chunk's units in order, i = 0, 1, ... (decode's loop mode): the
 // starts are visited in order, so a unit's index is the trip count; unit(k, well_formed) gives the
 // code point of the unit at chunk position k (decode_chunk_unit of chunk_window, or a kernel's

@@ -485,12 +485,25 @@ __device__ __forceinline__ int stage_slot(int i) {
   return i + (i >> 5);
 }
 
+#ifndef GPS_UTF8_END_STORES
+#define GPS_UTF8_END_STORES 0
+#endif
+#ifndef GPS_UTF8_BLOCK_ORDER
+#define GPS_UTF8_BLOCK_ORDER 0
+#endif
 // The tile index in launch order (one atomic per block, broadcast through shared memory).
 __device__ __forceinline__ unsigned take_tile(unsigned* counter, unsigned& slot) {
+#if GPS_UTF8_BLOCK_ORDER
+  (void)counter;
+  (void)slot;
+  __syncthreads();
+  return blockIdx.x;
+#else
   if (threadIdx.x == 0)
     slot = atomicAdd(counter, 1u);
   __syncthreads();
   return slot;
+#endif
 }
 
 // Warp 0, after the barrier that follows the warps' counts: the warps' offsets within the tile,
@@ -600,11 +613,27 @@ __global__ void __launch_bounds__(BLOCK)
         const auto at = [&](int n, std::uint32_t cp) {
           st_shared(stage_addr + 4u * static_cast<unsigned>(stage_slot(n)), cp);
         };
+#if GPS_UTF8_END_STORES
+        (void)head;
+        (void)at;
+        const auto where = [&](int n, int k) {
+          return stage_addr +
+                 4u * static_cast<unsigned>(k < 3 && n < first ? scratch : stage_slot(n));
+        };
+        const auto store = [](std::uint32_t a, std::uint32_t cp) { st_shared(a, cp); };
+        if (clean)
+          chunk::for_each_position_accumulate_ends<true>(v.x, v.y, v.z, v.w, info, first, where,
+                                                         store, unit);
+        else
+          chunk::for_each_position_accumulate_ends(v.x, v.y, v.z, v.w, info, first, where, store,
+                                                   unit);
+#else
         if (clean)
           chunk::for_each_position_accumulate<true>(v.x, v.y, v.z, v.w, info, first, head, at,
                                                     unit);
         else
           chunk::for_each_position_accumulate(v.x, v.y, v.z, v.w, info, first, head, at, unit);
+#endif
       } else if (clean) {
         chunk::for_each_unit_in_order<true>(info, unit, put);
       } else {
