@@ -37,18 +37,18 @@
 // the positions outside the input read as 0 and their bits are cleared.
 //
 // Measured (GB/s of bytes read + written, best block; the design targets >= 0.8x copy at 2^28
-// bytes of mixed text): results/partial/nvidia-{h200,h100}-utf8.json (commit a130e118b269), 5
-// repetitions; encode from the full runs results/nvidia-{h200,h100-80gb-hbm3}.json (commit
-// e48f73b4e815, its kernel as here):
+// bytes of mixed text): results/partial/nvidia-{h200,h100}-utf8.json (commit aa2239d9ff9a), 5
+// repetitions:
 //                      H100                            H200
-//   decode mixed 2^28  2006 GB/s = 0.667x copy (b512)  2202 GB/s = 0.517x copy (b256)
-//   decode ascii 2^28  2442 = 0.812x                   3058 = 0.718x
-//   decode latin, cjk, emoji 2^28  0.62x, 0.50x, 0.48x     0.46x, 0.37x, 0.36x
-//   validate mixed     1480 = 0.492x                   1489 = 0.349x
-//   encode mixed       1102 = 0.366x                   1179 = 0.277x
+//   decode mixed 2^28  2050 GB/s = 0.681x copy (b256)  2254 GB/s = 0.529x copy (b256)
+//   decode ascii 2^28  2470 = 0.821x                   3073 = 0.722x
+//   decode latin, cjk, emoji 2^28  0.63x, 0.51x, 0.50x     0.48x, 0.38x, 0.37x
+//   validate mixed     1492 = 0.496x                   1486 = 0.349x
+//   encode mixed       1119 = 0.372x                   1196 = 0.281x
 // (at 784fea8 / cd757ae, before the second session: decode mixed 1001 and 1012 GB/s; at 13e4db0,
 // before the third: 1457 and 1472 GB/s, validate mixed 1081 and 1083; at 6b10fe2756b8, before the
-// sixth: 1972 and 2094 GB/s, validate mixed 1226 and 1233.)
+// sixth: 1972 and 2094 GB/s, validate mixed 1226 and 1233; encode mixed at e48f73b4e815, the full
+// runs: 1102 and 1179.)
 // What bounds it: the same times on both GPUs although the H200 has 1.4x the bandwidth: integer
 // work, not memory. ncu (H200, commit fa94210, decode mixed 2^28, b256): the ALU pipe saturated
 // ("math pipe throttle" and "not selected" stalls), 64 registers (32 warps per SM). validate (no
@@ -326,6 +326,16 @@
 //     decode ascii             441.5   439.5   439.4   436.3   (ET -1.2%; T alone -0.5%, not the
 //                                                               3-8% predicted)
 //     validate (every mix)     unchanged (its tiles were already blockIdx.x; no accumulate mode)
+//   The kept code (aa2239d9ff9a, E and T together, encode's tiles from blockIdx.x too) against
+//   e93269e3 (the pair table), builds B-N-B-N in the verification call of each GPU:
+//     H100  decode mixed b256 491.4 -> 481.9 (-1.9%), b512 489.5 -> 483.1 (-1.3%), 2^24 b256 42.8
+//           -> 38.5 (-10%), latin / cjk / emoji / mixed_errors -2.2 / -2.1 / -2.3 / -2.7%, ascii
+//           549.2 -> 542.9 (-1.2%); encode ascii 1003.6 -> 980.7 (-2.3%), cjk -1.1%, mixed -0.9%.
+//     H200  decode mixed b256 449.8 -> 438.0 (-2.6%), b512 452.7 -> 442.6 (-2.2%), 2^24 b256 39.4
+//           -> 35.7 (-9.3%), latin / cjk / emoji / mixed_errors -2.8 / -2.7 / -3.1 / -3.6%, ascii
+//           441.6 -> 437.2 (-1.0%); encode ascii 939.6 -> 912.1 (-2.9%), cjk -1.7%, mixed -1.8%.
+//   Every GPU test, and memcheck, racecheck and synccheck over the single_pass, concurrency and
+//   checks groups (27 of 27 clean), passed on both GPUs at aa2239d9ff9a.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
