@@ -763,8 +763,8 @@ TEST(Utf8Chunk, PairTableMatchesTheRules) {
 }
 
 // decode's accumulate mode for warps inside the input (chunk.hpp, for_each_position_accumulate),
-// as a warp runs it: every chunk's 16 positions stored into the slot of their unit (index -1,
-// positions 0..2 only, into a scratch slot) with the code point so far, then its last unit decoded
+// as a warp runs it: every chunk's positions where a unit ends in the chunk stored into the slot of
+// their unit (index -1, positions 0..2 only, into a scratch slot), then its last unit decoded
 // again; both builds (ALL_WELL_FORMED where the chunk has no ill-formed unit). Whole chunks only.
 TEST(Utf8Chunk, AccumulateModeMatchesReference) {
   for (Bytes in : rule_inputs()) {
@@ -782,24 +782,22 @@ TEST(Utf8Chunk, AccumulateModeMatchesReference) {
         const std::uint32_t info =
             chunk::classify_chunk(word(p - 4), w0, w1, w2, w3, next, chunk::host_pair_table());
         ASSERT_NE(chunk::unit_starts(info), 0u) << "a chunk without a start, at " << p;
-        // n: the unit's index in the input (first = at, the chunk's first unit)
-        const auto head = [&](int n, std::uint32_t cp) {
-          ASSERT_GE(n, at - 1);
-          got.at(n < at ? 0 : static_cast<std::size_t>(n + 1)) = cp;
+        // n: the unit's index in the input (first = at, the chunk's first unit); where() is an
+        // index into got, 0 for the scratch slot of index at - 1 (positions 0..2 only)
+        const auto where = [&](int n, int k) {
+          EXPECT_GE(n, k < 3 ? at - 1 : at) << "position " << k << " before the chunk's units";
+          return static_cast<std::uint32_t>(n < at ? 0 : n + 1);
         };
-        const auto put = [&](int n, std::uint32_t cp) {
-          ASSERT_GE(n, at) << "position 3 or later before the chunk's first unit";
-          got.at(static_cast<std::size_t>(n + 1)) = cp;
-        };
+        const auto store = [&](std::uint32_t i, std::uint32_t cp) { got.at(i) = cp; };
         const auto unit = [&](unsigned k, bool well_formed) {
           return chunk_unit(w0, w1, w2, w3, next, k, well_formed);
         };
         if (trust_clean && chunk::ill_formed_starts(info) == 0)
           chunk::for_each_position_accumulate<true>(w0, w1, w2, w3, info, static_cast<int>(at),
-                                                    head, put, unit);
+                                                    where, store, unit);
         else
-          chunk::for_each_position_accumulate(w0, w1, w2, w3, info, static_cast<int>(at), head, put,
-                                              unit);
+          chunk::for_each_position_accumulate(w0, w1, w2, w3, info, static_cast<int>(at), where,
+                                              store, unit);
         at += chunk::bit_count(chunk::unit_starts(info));
       }
       ASSERT_EQ(static_cast<std::size_t>(at), want.size());

@@ -329,5 +329,10 @@ inline TileStatus clear_tile_status(const TileStatusStorage& storage, cudaStream
   *tile_counter = reinterpret_cast<unsigned*>(storage.words);
   return TileStatus{storage.words + 1};
 }
+// The same for kernels whose tile is their block's index (no counter taken).
+inline TileStatus clear_tile_status(const TileStatusStorage& storage, cudaStream_t stream) {
+  unsigned* unused = nullptr;
+  return clear_tile_status(storage, stream, &unused);
+}
 
 } // namespace gps

@@ -393,9 +393,9 @@ GPS_UTF8_HD std::uint32_t byte_of(std::uint32_t x, int j) {
                   : byte_perm(x, 0u, 0x4440u | static_cast<unsigned>(j));
 }
 
-// One position of for_each_position_accumulate: with start = (starts & bit) != 0, acc = start ?
-// bits : acc * 64 + bits and n += start. On the GPU as inline PTX, so that the start test is one
-// logic operation that sets a predicate, the increment is predicated and the value one
+// One position of for_each_position_accumulate (its first): with start = (starts & bit) != 0, acc =
+// start ? bits : acc * 64 + bits and n += start. On the GPU as inline PTX, so that the start test
+// is one logic operation that sets a predicate, the increment is predicated and the value one
 // multiply-add and one select (compiled from C++, the start bit was shifted down, masked and
 // compared, four operations, to be added to n).
 GPS_UTF8_HD void accumulate_position(std::uint32_t& acc, int& n, std::uint32_t bits,
@@ -416,27 +416,59 @@ GPS_UTF8_HD void accumulate_position(std::uint32_t& acc, int& n, std::uint32_t b
 #endif
 }
 
+// accumulate_position, and before it, under the same start test, the store of the position
+// before: its value into its slot when this position starts a unit (so that only a unit's last
+// position in the chunk is stored). On the GPU `where` is a 32-bit shared address and the store a
+// predicated st.shared; on the host store(where, value).
+template <typename Store>
+GPS_UTF8_HD void accumulate_position_after(std::uint32_t& acc, int& n, std::uint32_t bits,
+                                           std::uint32_t starts, std::uint32_t bit,
+                                           std::uint32_t where, std::uint32_t value,
+                                           Store&& store) {
+#if defined(__CUDA_ARCH__)
+  (void)store;
+  asm volatile("{\n\t.reg .pred p;\n\t.reg .b32 t;\n\t"
+               "and.b32 t, %3, %4;\n\t"
+               "setp.ne.b32 p, t, 0;\n\t"
+               "@p st.shared.b32 [%5], %6;\n\t"
+               "@p add.s32 %1, %1, 1;\n\t"
+               "mad.lo.u32 t, %0, 64, %2;\n\t"
+               "selp.b32 %0, %2, t, p;\n\t}"
+               : "+r"(acc), "+r"(n)
+               : "r"(bits), "r"(starts), "r"(bit), "r"(where), "r"(value)
+               : "memory");
+#else
+  const bool start = (starts & bit) != 0;
+  if (start)
+    store(where, value);
+  acc = start ? bits : acc * 64u + bits;
+  n += start ? 1 : 0;
+#endif
+}
+
 // Every unit of the chunk in one pass over its 16 positions, without a loop (decode's accumulate
 // mode): each position adds its payload bits to the code point of the unit that holds it (a start
-// begins a new one, a continuation byte shifts it by 6) and stores the value so far into that
-// unit's slot, put(n, value) with n = first + the unit's index in the chunk, so a unit's last
-// position in the chunk leaves its code point (U+FFFD for an ill-formed unit; ALL_WELL_FORMED: the
-// caller knows there is none). Positions 0..2 may belong to the chunk before's last unit (n ==
-// first - 1): they go to head(n, value) instead, which must send first - 1 elsewhere. The last unit
+// begins a new one, a continuation byte shifts it by 6), so a unit's last position in the chunk
+// holds its code point (U+FFFD for an ill-formed unit; ALL_WELL_FORMED: the caller knows there is
+// none). That value is stored, store(where(n, k), value) with n = first + the unit's index in the
+// chunk, only where position k + 1 starts a unit, under the start test that position k + 1 makes
+// anyway (on the GPU a predicated st.shared inside accumulate_position_after: no extra operation,
+// and each store has only the lanes whose unit ends there). Positions 0..2 may belong to the chunk
+// before's last unit (n == first - 1): where(first - 1, k) must send them elsewhere. The last unit
 // may end in the word after the chunk: it is decoded again by unit(k, well_formed) (as
-// for_each_unit_in_order's) and stored last. Not for chunks with positions outside the input (the
-// positions after the input's end would add to its last unit); a chunk inside it always has a
-// start among its positions 0..3.
+// for_each_unit_in_order's) and stored through store(where(n, 15), value). Not for chunks with
+// positions outside the input (the positions after the input's end would add to its last unit); a
+// chunk inside it always has a start among its positions 0..3.
 // Per position: a test of the start bit, a byte extraction, a multiply-add and a select for the
-// value, the slot index kept by a predicated increment.
-template <bool ALL_WELL_FORMED = false, typename Head, typename Put, typename Unit>
+// value, the slot index kept by a predicated increment, and the predicated store.
+template <bool ALL_WELL_FORMED = false, typename Where, typename Store, typename Unit>
 GPS_UTF8_HD void for_each_position_accumulate(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
                                               std::uint32_t w3, std::uint32_t info, int first,
-                                              Head&& head, Put&& put, Unit&& unit) {
+                                              Where&& where, Store&& store, Unit&& unit) {
   const std::uint32_t payload[4] = {payload_bits(w0), payload_bits(w1), payload_bits(w2),
                                     payload_bits(w3)};
   const std::uint32_t starts = unit_starts(info), well_formed = info >> 16;
-  std::uint32_t acc = 0;
+  std::uint32_t acc = 0, value = 0;
   bool ok = true;
   int n = first - 1;
 #if defined(__CUDA_ARCH__)
@@ -445,17 +477,17 @@ GPS_UTF8_HD void for_each_position_accumulate(std::uint32_t w0, std::uint32_t w1
   for (int k = 0; k < 16; ++k) {
     const bool start = (starts & (1u << k)) != 0;
     const std::uint32_t bits = byte_of(payload[k / 4], k % 4);
-    accumulate_position(acc, n, bits, starts, 1u << k);
+    if (k == 0)
+      accumulate_position(acc, n, bits, starts, 1u);
+    else
+      accumulate_position_after(acc, n, bits, starts, 1u << k, where(n, k - 1), value, store);
     if (!ALL_WELL_FORMED)
       ok = start ? (well_formed & (1u << k)) != 0 : ok;
-    const std::uint32_t value = ALL_WELL_FORMED || ok ? acc : kReplacementChar;
-    if (k < 3)
-      head(n, value);
-    else
-      put(n, value);
+    value = ALL_WELL_FORMED || ok ? acc : kReplacementChar;
   }
   const int last = highest_bit(starts);
-  put(n, unit(static_cast<unsigned>(last), ALL_WELL_FORMED || ((well_formed >> last) & 1u) != 0));
+  store(where(n, 15),
+        unit(static_cast<unsigned>(last), ALL_WELL_FORMED || ((well_formed >> last) & 1u) != 0));
 }
 
 // Calls put(i, code point) for the chunk's units in order, i = 0, 1, ... (decode's loop mode): the

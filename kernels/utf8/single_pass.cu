@@ -1,23 +1,27 @@
 // single_pass: each operation in one kernel (plus a memset of its status words), the minimum
 // global traffic: the input read once, the output written once.
 //
-// decode: each block takes the next tile index from an atomic counter (launch order, so a tile
-// only ever waits on tiles that are running or done), loads its tile with evict-first 16-byte
-// loads, classifies each thread's 16-byte chunks (chunk.hpp: SWAR over the four words, the role of
-// a byte decided by the 3 bytes before it), counts the units per chunk, learns how many code points
-// all earlier tiles write through the decoupled look-back (common/lookback.cuh, TileStatus), then
-// decodes and writes: each warp stages one vector step's code points (at most 512) in shared
-// memory and writes them as one contiguous run with evict-first stores. A step is staged in one of
-// three modes chosen per warp (no multi-byte unit: fixed ASCII slots; lanes of 6 units or more:
-// one pass over the 16 positions accumulating each unit's code point; else a loop over the
-// units), and the first step is staged while warp 0 looks back.
+// decode: each block's tile is its index (the hardware dispatches blocks in index order, so a tile
+// only ever waits on tiles that are running or done: block_tile), loads its tile with evict-first
+// 16-byte loads, classifies each thread's 16-byte chunks (chunk.hpp: SWAR over the four words, the
+// role of a byte decided by the 3 bytes before it), counts the units per chunk, learns how many
+// code points all earlier tiles write through the decoupled look-back (common/lookback.cuh,
+// TileStatus), then decodes and writes: each warp stages one vector step's code points (at most
+// 512) in shared memory and writes them as one contiguous run with evict-first stores. A step is
+// staged in one of three modes chosen per warp (no multi-byte unit: fixed ASCII slots; lanes of 6
+// units or more: one pass over the 16 positions accumulating each unit's code point; else a loop
+// over the units), and the first step is staged while warp 0 looks back.
+//
 // validate: the same loads and classification; the first ill-formed unit of the block, then one
 // atomicMin; tiles that start after an error already found skip their loads.
+//
 // encode: tiles of code points with evict-first 16-byte loads, the byte count of each code point,
 // look-back for the output offset, bytes staged per warp and stored as aligned 32-bit words (byte
 // stores only at the two ends of a run).
+//
 // Change from scan_based: classify, scan and scatter fused into one kernel; no per-byte flags or
 // offsets in global memory, and the scan runs over per-tile counts.
+//
 // Where the idea comes from: CUB's DeviceSelect (Merrill & Garland 2016, "Single-pass Parallel
 // Prefix Scan with Decoupled Look-back") for the structure; the SWAR byte classification follows
 // the idea of Keiser & Lemire 2021, "Validating UTF-8 in less than one instruction per byte"
@@ -33,18 +37,18 @@
 // the positions outside the input read as 0 and their bits are cleared.
 //
 // Measured (GB/s of bytes read + written, best block; the design targets >= 0.8x copy at 2^28
-// bytes of mixed text): results/partial/nvidia-{h200,h100}-utf8.json (commit a130e118b269), 5
-// repetitions; encode from the full runs results/nvidia-{h200,h100-80gb-hbm3}.json (commit
-// e48f73b4e815, its kernel as here):
+// bytes of mixed text): results/partial/nvidia-{h200,h100}-utf8.json (commit aa2239d9ff9a), 5
+// repetitions:
 //                      H100                            H200
-//   decode mixed 2^28  2006 GB/s = 0.667x copy (b512)  2202 GB/s = 0.517x copy (b256)
-//   decode ascii 2^28  2442 = 0.812x                   3058 = 0.718x
-//   decode latin, cjk, emoji 2^28  0.62x, 0.50x, 0.48x     0.46x, 0.37x, 0.36x
-//   validate mixed     1480 = 0.492x                   1489 = 0.349x
-//   encode mixed       1102 = 0.366x                   1179 = 0.277x
+//   decode mixed 2^28  2050 GB/s = 0.681x copy (b256)  2254 GB/s = 0.529x copy (b256)
+//   decode ascii 2^28  2470 = 0.821x                   3073 = 0.722x
+//   decode latin, cjk, emoji 2^28  0.63x, 0.51x, 0.50x     0.48x, 0.38x, 0.37x
+//   validate mixed     1492 = 0.496x                   1486 = 0.349x
+//   encode mixed       1119 = 0.372x                   1196 = 0.281x
 // (at 784fea8 / cd757ae, before the second session: decode mixed 1001 and 1012 GB/s; at 13e4db0,
 // before the third: 1457 and 1472 GB/s, validate mixed 1081 and 1083; at 6b10fe2756b8, before the
-// sixth: 1972 and 2094 GB/s, validate mixed 1226 and 1233.)
+// sixth: 1972 and 2094 GB/s, validate mixed 1226 and 1233; encode mixed at e48f73b4e815, the full
+// runs: 1102 and 1179.)
 // What bounds it: the same times on both GPUs although the H200 has 1.4x the bandwidth: integer
 // work, not memory. ncu (H200, commit fa94210, decode mixed 2^28, b256): the ALU pipe saturated
 // ("math pipe throttle" and "not selected" stalls), 64 registers (32 warps per SM). validate (no
@@ -303,6 +307,35 @@
 //   -5.4%, emoji -5.6%, mixed_errors -4.7%, ascii the same (548.8 / 549.1). Every GPU test, and
 //   memcheck, racecheck and synccheck over the single_pass, concurrency and checks groups (27 of
 //   27 clean), passed on both GPUs at a130e118b269.
+//   Then two changes around the stores and the tile's start (builds B-E-T-ET-B-ET-T-E in one call;
+//   B = a130e118b269's kernel, medians of the two runs of each build):
+//   E = stores only at units' ends (kept; chunk.hpp's accumulate_position_after): accumulate mode
+//     stored every position's value so far (16 stores a lane), each unit's last one surviving; now
+//     position k's value is stored only where position k + 1 starts a unit, under the start test
+//     position k + 1 makes anyway (a predicated st.shared in its inline PTX: the same instructions,
+//     fewer lanes per store, fewer shared-memory wavefronts). Predicted: mixed -0..-3%.
+//   T = the tile from blockIdx.x (kept; block_tile) instead of an atomic counter, whose round trip
+//     opened every tile behind a barrier. Predicted: mixed -2..-4%, ascii -3..-8%.
+//                               B       E       T       ET
+//     decode mixed b256        449.6   444.3   442.0   438.2   (ET -2.5%, ranges apart)
+//     decode mixed b512        453.0   449.7   445.8   442.6   (ET -2.3%)
+//     decode mixed 2^24 b256    39.3    38.8    35.8    35.8   (ET -9%)
+//     decode latin / cjk / emoji  432.3 / 399.5 / 355.0  ->  ET 418.9 / 389.1 / 344.5 (-3.1%,
+//                                 -2.6%, -3.0%)
+//     decode mixed_errors      501.7   491.7   491.4   482.8   (ET -3.8%)
+//     decode ascii             441.5   439.5   439.4   436.3   (ET -1.2%; T alone -0.5%, not the
+//                                                               3-8% predicted)
+//     validate (every mix)     unchanged (its tiles were already blockIdx.x; no accumulate mode)
+//   The kept code (aa2239d9ff9a, E and T together, encode's tiles from blockIdx.x too) against
+//   e93269e3 (the pair table), builds B-N-B-N in the verification call of each GPU:
+//     H100  decode mixed b256 491.4 -> 481.9 (-1.9%), b512 489.5 -> 483.1 (-1.3%), 2^24 b256 42.8
+//           -> 38.5 (-10%), latin / cjk / emoji / mixed_errors -2.2 / -2.1 / -2.3 / -2.7%, ascii
+//           549.2 -> 542.9 (-1.2%); encode ascii 1003.6 -> 980.7 (-2.3%), cjk -1.1%, mixed -0.9%.
+//     H200  decode mixed b256 449.8 -> 438.0 (-2.6%), b512 452.7 -> 442.6 (-2.2%), 2^24 b256 39.4
+//           -> 35.7 (-9.3%), latin / cjk / emoji / mixed_errors -2.8 / -2.7 / -3.1 / -3.6%, ascii
+//           441.6 -> 437.2 (-1.0%); encode ascii 939.6 -> 912.1 (-2.9%), cjk -1.7%, mixed -1.8%.
+//   Every GPU test, and memcheck, racecheck and synccheck over the single_pass, concurrency and
+//   checks groups (27 of 27 clean), passed on both GPUs at aa2239d9ff9a.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -471,7 +504,6 @@ template <int BLOCK> __device__ __forceinline__ void fill_pair_table(unsigned ch
 }
 
 template <int BLOCK> struct DecodeShared {
-  unsigned tile;
   unsigned tile_prefix; // code points of all earlier tiles
   unsigned warp_units[BLOCK / kWarpSize];
   unsigned warp_offset[BLOCK / kWarpSize];
@@ -485,12 +517,14 @@ __device__ __forceinline__ int stage_slot(int i) {
   return i + (i >> 5);
 }
 
-// The tile index in launch order (one atomic per block, broadcast through shared memory).
-__device__ __forceinline__ unsigned take_tile(unsigned* counter, unsigned& slot) {
-  if (threadIdx.x == 0)
-    slot = atomicAdd(counter, 1u);
-  __syncthreads();
-  return slot;
+// The tile a block works on: its index. The hardware dispatches a grid's blocks in index order, so
+// every tile the look-back waits on is running or done; CUB's AgentScan relies on the same
+// (cub/agent/agent_scan.cuh: tile_idx = start_tile + blockIdx.x). lookback.cuh's next_tile_index
+// (an atomic counter: tiles in the order the blocks start) was used before, and its round trip
+// opened every tile (sixth session: decode of mixed text at 2^28 1.7% faster without it, at 2^24
+// 9%).
+__device__ __forceinline__ unsigned block_tile() {
+  return blockIdx.x;
 }
 
 // Warp 0, after the barrier that follows the warps' counts: the warps' offsets within the tile,
@@ -517,8 +551,7 @@ __device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsign
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK)
     decode_kernel(ByteGrid grid, std::uint32_t* __restrict__ out,
-                  unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status,
-                  unsigned* tile_counter) {
+                  unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status) {
   using Tile = ByteTile<BLOCK>;
   __shared__ DecodeShared<BLOCK> shared;
   __shared__ uint2 s_entry[256]; // chunk::decode_entry of every first byte
@@ -529,7 +562,8 @@ __global__ void __launch_bounds__(BLOCK)
     s_entry[b] = make_uint2(e.sel, e.mask);
   }
   fill_pair_table<BLOCK>(s_pairs);
-  const unsigned tile = take_tile(tile_counter, shared.tile); // its barrier orders both tables
+  __syncthreads(); // both tables
+  const unsigned tile = block_tile();
   const int lane = lane_id(), warp = warp_id();
 
   // load and classify; units per chunk; their ranks within each vector step of the warp
@@ -593,18 +627,16 @@ __global__ void __launch_bounds__(BLOCK)
         // the stores by their 32-bit shared address: slot n of the stage at stage_addr + 4 *
         // stage_slot(n), two operations (through the pointer, the warp's offset stayed apart:
         // three); positions before the lane's first unit into its scratch word
-        const auto head = [&](int n, std::uint32_t cp) {
-          st_shared(stage_addr + 4u * static_cast<unsigned>(n < first ? scratch : stage_slot(n)),
-                    cp);
+        const auto where = [&](int n, int k) {
+          return stage_addr +
+                 4u * static_cast<unsigned>(k < 3 && n < first ? scratch : stage_slot(n));
         };
-        const auto at = [&](int n, std::uint32_t cp) {
-          st_shared(stage_addr + 4u * static_cast<unsigned>(stage_slot(n)), cp);
-        };
+        const auto store = [](std::uint32_t a, std::uint32_t cp) { st_shared(a, cp); };
         if (clean)
-          chunk::for_each_position_accumulate<true>(v.x, v.y, v.z, v.w, info, first, head, at,
+          chunk::for_each_position_accumulate<true>(v.x, v.y, v.z, v.w, info, first, where, store,
                                                     unit);
         else
-          chunk::for_each_position_accumulate(v.x, v.y, v.z, v.w, info, first, head, at, unit);
+          chunk::for_each_position_accumulate(v.x, v.y, v.z, v.w, info, first, where, store, unit);
       } else if (clean) {
         chunk::for_each_unit_in_order<true>(info, unit, put);
       } else {
@@ -756,12 +788,11 @@ __device__ __forceinline__ void store_byte_run(unsigned char* word_base, const s
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK)
     encode_kernel(CodePointGrid grid, unsigned char* __restrict__ out,
-                  unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status,
-                  unsigned* tile_counter) {
+                  unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status) {
   using Tile = CodePointTile<BLOCK>;
   __shared__ DecodeShared<BLOCK> shared; // same bookkeeping: here the units are bytes
   extern __shared__ std::uint32_t s_stage[];
-  const unsigned tile = take_tile(tile_counter, shared.tile);
+  const unsigned tile = block_tile();
   const int lane = lane_id(), warp = warp_id();
   const long long base =
       static_cast<long long>(tile) * Tile::kTile + static_cast<long long>(warp) * Tile::kWarpItems;
@@ -851,7 +882,8 @@ std::size_t single_pass_encode_tile(int block) {
   return tile;
 }
 
-// Temporary storage: a tile counter and one status word per tile (8 bytes each).
+// Temporary storage: one status word per tile (8 bytes each) and one more (lookback.cuh's tile
+// counter, unused here: the tiles follow the blocks' indices).
 void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char* in, std::size_t n,
                         std::uint32_t* out, unsigned long long* count, int block,
                         cudaStream_t stream) {
@@ -873,11 +905,10 @@ void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char
     }
     const ByteGrid grid = byte_grid(in, n);
     const std::size_t launched = byte_tiles(grid, Tile::kTileBytes);
-    unsigned* counter = nullptr;
-    const TileStatus status = clear_tile_status({storage.words, launched}, stream, &counter);
+    const TileStatus status = clear_tile_status({storage.words, launched}, stream);
     opt_in_shared<decode_kernel<BLOCK>>(Tile::kStageBytes);
     decode_kernel<BLOCK><<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
-        grid, out, count, static_cast<unsigned>(launched), status, counter);
+        grid, out, count, static_cast<unsigned>(launched), status);
     CUDA_CHECK_LAUNCH();
   });
 }
@@ -909,7 +940,8 @@ void validate_single_pass(void* temp, std::size_t& temp_bytes, const unsigned ch
   });
 }
 
-// Temporary storage: a tile counter and one status word per tile (8 bytes each).
+// Temporary storage: one status word per tile (8 bytes each) and one more (lookback.cuh's tile
+// counter, unused here: the tiles follow the blocks' indices).
 void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t* in, std::size_t n,
                         unsigned char* out, unsigned long long* count, int block,
                         cudaStream_t stream) {
@@ -932,11 +964,10 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
     const CodePointGrid grid = code_point_grid(in, n);
     const std::size_t launched =
         tiles::tile_count(static_cast<std::size_t>(grid.begin), n, Tile::kTile);
-    unsigned* counter = nullptr;
-    const TileStatus status = clear_tile_status({storage.words, launched}, stream, &counter);
+    const TileStatus status = clear_tile_status({storage.words, launched}, stream);
     opt_in_shared<encode_kernel<BLOCK>>(Tile::kStageBytes);
     encode_kernel<BLOCK><<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
-        grid, out, count, static_cast<unsigned>(launched), status, counter);
+        grid, out, count, static_cast<unsigned>(launched), status);
     CUDA_CHECK_LAUNCH();
   });
 }
