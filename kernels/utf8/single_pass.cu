@@ -336,6 +336,13 @@
 //           441.6 -> 437.2 (-1.0%); encode ascii 939.6 -> 912.1 (-2.9%), cjk -1.7%, mixed -1.8%.
 //   Every GPU test, and memcheck, racecheck and synccheck over the single_pass, concurrency and
 //   checks groups (27 of 27 clean), passed on both GPUs at aa2239d9ff9a.
+//   Dropped (H200, builds B-A-U5-U5-A-B, branch wip/utf8-arrive; B = aa2239d9ff9a's kernel):
+//   A = the barrier after the warps' counts kept for warp 0 only (bar.sync 1; the other warps
+//     bar.arrive and stage step 0 at once; warp offsets read after the second barrier). Predicted:
+//     mixed -1..-2%, ascii -1..-3%. Measured: mixed b256 437.3 -> 442.0 (+1.1%), b512 442.3 ->
+//     449.1 (+1.5%), latin and cjk +0.8%, ascii the same.
+//   U5 = accumulate mode from 5 units a lane (6 here), since stores at units' ends made it cheaper
+//     (predicted: mixed -0..-1%): every row within 0.3%; the threshold stays at 6.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
