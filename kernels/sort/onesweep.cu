@@ -345,11 +345,10 @@
 //   gained 1.7% from it, kernels/utf8/single_pass.cu's block_tile). Predicted: keys 2^28 -1..-3%,
 //   2^24 -2..-5%, pairs -0.5..-2%. Measured: keys 2^28 5435.5 -> 5394.9 (-0.75%, ranges apart),
 //   2^30 -0.3%, 2^24 -0.3%, low_entropy -0.7%, all_equal -1.3%; but pairs 2^28 9072 -> 9393
-//   (+3.5%), 2^30 35625 -> 36974 (+3.8%), 2^24 602.8 -> 619.3 (+2.7%). The atomic hands the
-//   earliest tiles to the blocks that start first; under programmatic dependent launch that is
-//   not always the block index order, and pairs, whose tiles take longest, lose more to a late
-//   predecessor. CUB in the same call: keys 5548, pairs 8727. Every onesweep test and
-//   test_checks passed with it.
+//   (+3.5%), 2^30 35625 -> 36974 (+3.8%), 2^24 602.8 -> 619.3 (+2.7%). Why pairs lose was not
+//   measured (a guess: the atomic hands the earliest tiles to the blocks that start first, which
+//   under programmatic dependent launch need not follow the block index). CUB in the same call:
+//   keys 5548, pairs 8727. Every onesweep test and test_checks passed with it.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/dependent_launch.cuh"
