@@ -343,6 +343,20 @@
 //     449.1 (+1.5%), latin and cjk +0.8%, ascii the same.
 //   U5 = accumulate mode from 5 units a lane (6 here), since stores at units' ends made it cheaper
 //     (predicted: mixed -0..-1%): every row within 0.3%; the threshold stays at 6.
+//   Where the time goes now (ncu, H200, decode b256 at 2^28, commit f145f1f): mixed text 287 M
+//   warp instructions in 440 us, issue slots 62% busy, ALU pipe 56%, FMA-heavy 45%, LSU 37%; of
+//   the 12.3 cycles between a warp's instructions 4.0 are barrier stalls (the look-back behind
+//   __syncthreads), 1.6 not selected, 1.25 wait, 1.1 long scoreboard, 1.1 math pipe throttle.
+//   ASCII: 149 M instructions in 443 us, barrier 10.8 of 23.4 cycles, long scoreboard 4.5. The
+//   pipes no longer bound decode of mixed text; the tile's look-back and its barrier do.
+//   Dropped (H200, builds B-W1-W4-W4-W1-B, branch wip/utf8-warp-tiles): each warp's 2048 bytes a
+//   tile of the look-back of its own (index tile x warps + warp; no block barrier after the
+//   counts; each warp publishes its aggregate, looks back itself, stages and stores), W1 with one
+//   predecessor per lane and round trip, W4 with four. Predicted: mixed -5..-15%, ascii
+//   -5..-15%. Measured: mixed b256 438.3 -> 498.5 (+14%) / 649.9 (+48%), b128 +8%, b1024 +24%,
+//   ascii 436.3 -> 501.6 (+15%), 2^24 +15%: eight times the tiles make eight times the walks,
+//   and a warp waits out its own walk with its stores behind it, where a block's walk (warp 0)
+//   overlapped the other warps' staging.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
