@@ -357,6 +357,14 @@
 //   ascii 436.3 -> 501.6 (+15%), 2^24 +15%: eight times the tiles make eight times the walks,
 //   and a warp waits out its own walk with its stores behind it, where a block's walk (warp 0)
 //   overlapped the other warps' staging.
+//   Dropped (H200, builds B-O-N0-N0-O-B, branch wip/utf8-overlap): O = warp 0 stages step 0
+//   while its look-back's first loads are in flight (lookback.cuh's exclusive_prefix calling the
+//   staging after issuing the first window). Predicted: mixed -1..-3%, ascii -2..-5%. Measured:
+//   mixed b256 438.3 -> 491.3 (+12%), b512 443.5 -> 571.2 (+29%), ascii +6%, latin +12%; N0 (the
+//   same code without the overlap) as B within 0.6%. The tile's inclusive prefix is published
+//   only after its walk, so a walk that waits for the staging delays every later tile's walk (they
+//   find aggregates where they would have found prefixes): the time from a tile's counts to its
+//   published prefix is on the chain's critical path, and anything put there costs several times.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
