@@ -365,6 +365,11 @@
 //   only after its walk, so a walk that waits for the staging delays every later tile's walk (they
 //   find aggregates where they would have found prefixes): the time from a tile's counts to its
 //   published prefix is on the chain's critical path, and anything put there costs several times.
+//   Dropped (H200, builds B-V8-V8-B, branch wip/utf8-vecs8): 8 vector steps per warp instead of
+//   4 (tiles of 32 KiB at block 256: half the look-backs per byte). ptxas: 128 registers (60
+//   here), so 2 blocks of 256 an SM instead of 4. Predicted: mixed -0..+10%. Measured: mixed b256
+//   442.3 -> 505.0 (+14%), b128 +9%, latin +14%, cjk +16%, ascii the same, validate +1.7%. The
+//   same with 3 blocks an SM (80 registers, 32 bytes of spills) did not build at block 1024.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
