@@ -300,8 +300,9 @@
 //   The decode gain is half the prediction. ncu (P, decode mixed 2^28 b256): 290 M warp
 //   instructions, 453.7 us; the shared loads conflict 1.8-way on average (the table's and the
 //   stage's), the stage stores 2.4-way; barrier stalls 4.0 of the 12.5 cycles between a warp's
-//   instructions (the look-back). FB's broadcast did not pay for its two IMADs a word. Block 256
-//   is now the fastest for decode of mixed text at 2^28 (448.6 against 452.8 at 512).
+//   instructions (the look-back). FB's broadcast did not pay for its two IMADs a word. Blocks 256
+//   and 512 are within 1% for decode of mixed text at 2^28 (448.6 [446.5-449.7] against 452.8
+//   [449.0-453.7]: the ranges overlap).
 //   H100 (F against B, builds B-N-B-N in the verification call): mixed b512 500.3 -> 491.6
 //   (-1.7%), b256 505.5 -> 492.7 (-2.5%), mixed 2^24 b256 45.3 -> 43.0 (-5.0%), latin -3.0%, cjk
 //   -5.4%, emoji -5.6%, mixed_errors -4.7%, ascii the same (548.8 / 549.1). Every GPU test, and
