@@ -373,6 +373,16 @@
 //   here), so 2 blocks of 256 an SM instead of 4. Predicted: mixed -0..+10%. Measured: mixed b256
 //   442.3 -> 505.0 (+14%), b128 +9%, latin +14%, cjk +16%, ascii the same, validate +1.7%. The
 //   same with 3 blocks an SM (80 registers, 32 bytes of spills) did not build at block 1024.
+//   What the look-back chain costs (H200, branch wip/utf8-two-pass, a measurement, not a
+//   variant): the same decode kernel fed each tile's prefix from a count kernel (the
+//   classification only) and a CUB scan of the tile counts, so that no tile waits on another. ncu
+//   per kernel, 2^28, block 256: mixed text count 178.9 us + scan 5.4 + decode 359.7 (542.8 us in
+//   all against 438.5 single-pass); ASCII count 63.0 + scan 5.5 + decode 340.8 (421.0 against
+//   436.4: the two passes are 3.5% faster on ASCII alone). So the chain costs decode about 78 us
+//   of mixed text's 438 (18%) and 95 us of ASCII's 436 (22%). Without any chain, ASCII decodes at
+//   0.925x copy (the read-and-widen ceiling's 0.92x) but mixed text only at 0.64x: the 0.8x goal
+//   (about 290 us on the H200) needs both the chain hidden and the decode work itself cut by a
+//   fifth.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
