@@ -3,8 +3,8 @@
 // CUB's ScanTileState and TilePrefixCallbackOp in single_pass_scan_operators.cuh). A tile
 // publishes, per slot, a (flag, value) pair in one status word: its own aggregate first, its
 // inclusive prefix once known; a successor walks back over the words, summing aggregates until it
-// meets an inclusive prefix. Tiles are numbered in launch order (next_tile_index), so every tile
-// waited on is running or done and a walk always ends.
+// meets an inclusive prefix. Tiles are numbered in launch order (next_tile_index) or by block index
+// (block_tile_index), so every tile waited on is running or done and a walk always ends.
 //
 // Users: scan (chained, decoupled_lookback, prefetch_lookback) and compaction (single_pass,
 // prefetch_lookback: common/tile_ring.cuh), one value per tile;
@@ -186,6 +186,15 @@ __device__ __forceinline__ unsigned next_tile_index(unsigned* counter, unsigned&
   return slot;
 }
 
+// The block's index as its tile: the hardware dispatches a grid's blocks in index order, so here
+// too a tile only waits on tiles that are running or done (what CUB's AgentScan relies on:
+// tile_idx = start_tile + blockIdx.x). No atomic round trip and no barrier at the tile's start,
+// but the order is the dispatch order, not the order the blocks reach their first instruction:
+// utf8/single_pass's decode gained 1.7% from it, onesweep's pairs lost 3.5% (their headers).
+__device__ __forceinline__ unsigned block_tile_index() {
+  return blockIdx.x;
+}
+
 // One value per tile in one 64-bit word (scan, compaction).
 struct TileStatus {
   using Words = StatusWords<WideStatusWord>;
@@ -329,7 +338,7 @@ inline TileStatus clear_tile_status(const TileStatusStorage& storage, cudaStream
   *tile_counter = reinterpret_cast<unsigned*>(storage.words);
   return TileStatus{storage.words + 1};
 }
-// The same for kernels whose tile is their block's index (no counter taken).
+// The same for kernels whose tile is their block's index (block_tile_index: no counter taken).
 inline TileStatus clear_tile_status(const TileStatusStorage& storage, cudaStream_t stream) {
   unsigned* unused = nullptr;
   return clear_tile_status(storage, stream, &unused);

@@ -2,15 +2,15 @@
 // global traffic: the input read once, the output written once.
 //
 // decode: each block's tile is its index (the hardware dispatches blocks in index order, so a tile
-// only ever waits on tiles that are running or done: block_tile), loads its tile with evict-first
-// 16-byte loads, classifies each thread's 16-byte chunks (chunk.hpp: SWAR over the four words, the
-// role of a byte decided by the 3 bytes before it), counts the units per chunk, learns how many
-// code points all earlier tiles write through the decoupled look-back (common/lookback.cuh,
-// TileStatus), then decodes and writes: each warp stages one vector step's code points (at most
-// 512) in shared memory and writes them as one contiguous run with evict-first stores. A step is
-// staged in one of three modes chosen per warp (no multi-byte unit: fixed ASCII slots; lanes of 6
-// units or more: one pass over the 16 positions accumulating each unit's code point; else a loop
-// over the units), and the first step is staged while warp 0 looks back.
+// only ever waits on tiles that are running or done: lookback.cuh's block_tile_index), loads its
+// tile with evict-first 16-byte loads, classifies each thread's 16-byte chunks (chunk.hpp: SWAR
+// over the four words, the role of a byte decided by the 3 bytes before it), counts the units per
+// chunk, learns how many code points all earlier tiles write through the decoupled look-back
+// (common/lookback.cuh, TileStatus), then decodes and writes: each warp stages one vector step's
+// code points (at most 512) in shared memory and writes them as one contiguous run with evict-first
+// stores. A step is staged in one of three modes chosen per warp (no multi-byte unit: fixed ASCII
+// slots; lanes of 6 units or more: one pass over the 16 positions accumulating each unit's code
+// point; else a loop over the units), and the first step is staged while warp 0 looks back.
 //
 // validate: the same loads and classification; the first ill-formed unit of the block, then one
 // atomicMin; tiles that start after an error already found skip their loads.
@@ -315,8 +315,9 @@
 //     position k's value is stored only where position k + 1 starts a unit, under the start test
 //     position k + 1 makes anyway (a predicated st.shared in its inline PTX: the same instructions,
 //     fewer lanes per store, fewer shared-memory wavefronts). Predicted: mixed -0..-3%.
-//   T = the tile from blockIdx.x (kept; block_tile) instead of an atomic counter, whose round trip
-//     opened every tile behind a barrier. Predicted: mixed -2..-4%, ascii -3..-8%.
+//   T = the tile from blockIdx.x (kept; lookback.cuh's block_tile_index) instead of an atomic
+//     counter, whose round trip opened every tile behind a barrier. Predicted: mixed -2..-4%, ascii
+//     -3..-8%.
 //                               B       E       T       ET
 //     decode mixed b256        449.6   444.3   442.0   438.2   (ET -2.5%, ranges apart)
 //     decode mixed b512        453.0   449.7   445.8   442.6   (ET -2.3%)
@@ -564,16 +565,6 @@ __device__ __forceinline__ int stage_slot(int i) {
   return i + (i >> 5);
 }
 
-// The tile a block works on: its index. The hardware dispatches a grid's blocks in index order, so
-// every tile the look-back waits on is running or done; CUB's AgentScan relies on the same
-// (cub/agent/agent_scan.cuh: tile_idx = start_tile + blockIdx.x). lookback.cuh's next_tile_index
-// (an atomic counter: tiles in the order the blocks start) was used before, and its round trip
-// opened every tile (sixth session: decode of mixed text at 2^28 1.7% faster without it, at 2^24
-// 9%).
-__device__ __forceinline__ unsigned block_tile() {
-  return blockIdx.x;
-}
-
 // Warp 0, after the barrier that follows the warps' counts: the warps' offsets within the tile,
 // the tile's offset by look-back, and (last tile) the total.
 template <int BLOCK>
@@ -610,7 +601,10 @@ __global__ void __launch_bounds__(BLOCK)
   }
   fill_pair_table<BLOCK>(s_pairs);
   __syncthreads(); // both tables
-  const unsigned tile = block_tile();
+  // the tile is the block's index (lookback.cuh's block_tile_index); the atomic counter
+  // (next_tile_index) used before opened every tile with its round trip (sixth session: decode
+  // of mixed text at 2^28 1.7% faster without it, at 2^24 9%)
+  const unsigned tile = block_tile_index();
   const int lane = lane_id(), warp = warp_id();
 
   // load and classify; units per chunk; their ranks within each vector step of the warp
@@ -839,7 +833,7 @@ __global__ void __launch_bounds__(BLOCK)
   using Tile = CodePointTile<BLOCK>;
   __shared__ DecodeShared<BLOCK> shared; // same bookkeeping: here the units are bytes
   extern __shared__ std::uint32_t s_stage[];
-  const unsigned tile = block_tile();
+  const unsigned tile = block_tile_index();
   const int lane = lane_id(), warp = warp_id();
   const long long base =
       static_cast<long long>(tile) * Tile::kTile + static_cast<long long>(warp) * Tile::kWarpItems;
