@@ -384,6 +384,20 @@
 //   0.925x copy (the read-and-widen ceiling's 0.92x) but mixed text only at 0.64x: the 0.8x goal
 //   (about 290 us on the H200) needs both the chain hidden and the decode work itself cut by a
 //   fifth.
+// Seventh session (2026-11-23, H200, builds B-N2-N1-N2cs-B-N2 in one call, 5 repetitions,
+//   medians in us; branch wip/utf8-halves, dropped): NOTES.md's larger tiles with reloaded chunks.
+//   N2 = each warp owns 4096 bytes under one look-back (two halves of 4 steps, classified a half at
+//   a time through load_and_classify, each step's info, rank and run held: 24 registers); the
+//   chunks are not held but loaded again when their step is staged (the next step's load issued
+//   before the current step's staging; the first load evict-normal so that the reload hits L2).
+//   ptxas: 64 registers at block 256 (no spills; 20 bytes at 512). N1 = the same code with one
+//   half (as B). N2cs = N2 with an evict-first first load. Predicted: mixed b256 -4..-9%, ASCII
+//   -5..-12%, N2cs slower than N2. Measured: ASCII 441.5 -> 415.2 (-6%: the chain halved), but
+//   mixed b256 441.8 -> 501.6 (+13.5%), b512 +15.6%, latin +11%, CJK +13%, emoji +12%,
+//   mixed_errors +13.6%, 2^24 b256 +7%; N1 within 0.9% of B; N2cs mixed 541.6 (the reloads miss
+//   L2 with an evict-first first load). SASS (block 512): ISETP 539 -> 774, IADD3 223 -> 411,
+//   LD 92 -> 180: eight unrolled steps of staging, with the reload's addresses and the held
+//   fields, cost the non-ASCII paths more than the shorter chain saves.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
