@@ -396,8 +396,16 @@
 //   mixed b256 441.8 -> 501.6 (+13.5%), b512 +15.6%, latin +11%, CJK +13%, emoji +12%,
 //   mixed_errors +13.6%, 2^24 b256 +7%; N1 within 0.9% of B; N2cs mixed 541.6 (the reloads miss
 //   L2 with an evict-first first load). SASS (block 512): ISETP 539 -> 774, IADD3 223 -> 411,
-//   LD 92 -> 180: eight unrolled steps of staging, with the reload's addresses and the held
-//   fields, cost the non-ASCII paths more than the shorter chain saves.
+//   LD 92 -> 180. N2r (second call, B-N2r-N2-B-N2r) = N2 with the halves staged by a loop that is
+//   not unrolled (one copy of a half's staging code, its fields picked by the half's index; 63
+//   registers, no spills at 512 either): mixed b256 441.6 -> 493.7 (+11.8%), b512 the same as B
+//   (446.9 against 446.3), 2^24 b512 -9%, ASCII -5.5%, latin, CJK, emoji +11-13%: not the code's
+//   size. ncu (mixed text, b256, one sort each): N1 287.3 M warp instructions, 12.46 cycles
+//   between a warp's instructions, 446.8 us; N2 304.0 M (+5.8%), 13.30, 486.3 us; N2r 314.5 M
+//   (+9.5%), 12.76, 496.4 us; DRAM throughput 44.8% -> 41.3%. The reloads and the per-step fields
+//   add instructions, and a warp issues more slowly, more than the shorter chain saves. In all
+//   three, shared stores run 2.1-way bank conflicts (half of their wavefronts) and shared loads
+//   1.8-way (42%), the accumulate mode's scattered slot stores and the table lookups.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
