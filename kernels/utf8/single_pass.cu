@@ -399,7 +399,7 @@
 //   LD 92 -> 180. N2r (second call, B-N2r-N2-B-N2r) = N2 with the halves staged by a loop that is
 //   not unrolled (one copy of a half's staging code, its fields picked by the half's index; 63
 //   registers, no spills at 512 either): mixed b256 441.6 -> 493.7 (+11.8%), b512 the same as B
-//   (446.9 against 446.3), 2^24 b512 -9%, ASCII -5.5%, latin, CJK, emoji +11-13%: not the code's
+//   (446.9 against 446.3), 2^24 b512 -9%, ASCII -5.7%, latin, CJK, emoji +11-13%: not the code's
 //   size. ncu (mixed text, b256, one sort each): N1 287.3 M warp instructions, 12.46 cycles
 //   between a warp's instructions, 446.8 us; N2 304.0 M (+5.8%), 13.30, 486.3 us; N2r 314.5 M
 //   (+9.5%), 12.76, 496.4 us; DRAM throughput 44.8% -> 41.3%. The reloads and the per-step fields
