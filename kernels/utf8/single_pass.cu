@@ -700,6 +700,16 @@ __global__ void __launch_bounds__(BLOCK)
                                                     unit);
         else
           chunk::for_each_position_accumulate(v.x, v.y, v.z, v.w, info, first, where, store, unit);
+      } else if (most_units >= kAccumulateUnits) {
+        // a warp at the input's start or end (at most two a launch, one of them the last tile's,
+        // whose time the kernel's end waits for: the loop mode cost it ~3 us): the accumulate mode
+        // with a scratch slot before the lane's first unit at every position
+        const auto where = [&](int n, int) {
+          return stage_addr + 4u * static_cast<unsigned>(n < first ? scratch : stage_slot(n));
+        };
+        const auto store = [](std::uint32_t a, std::uint32_t cp) { st_shared(a, cp); };
+        chunk::for_each_position_accumulate<false, true>(v.x, v.y, v.z, v.w, info, first, where,
+                                                         store, unit);
       } else if (clean) {
         chunk::for_each_unit_in_order<true>(info, unit, put);
       } else {
