@@ -808,6 +808,56 @@ TEST(Utf8Chunk, AccumulateModeMatchesReference) {
   }
 }
 
+// decode's accumulate mode for the warps at the input's edges (for_each_position_accumulate's EDGE
+// build): the input laid on the 16-byte grid at every skew and cut at every length, each chunk
+// classified as the kernel does (bits outside the input cleared), its units stored by index (any
+// position before the chunk's first unit into a scratch slot); chunks with no unit store nothing.
+TEST(Utf8Chunk, AccumulateModeAtTheEdgesMatchesReference) {
+  auto word = [](const Bytes& in, long long skew, long long p) { return input_word(in, p, skew); };
+  for (const Bytes& whole : rule_inputs()) {
+    for (const std::size_t cut : {whole.size(), whole.size() * 2 / 3, whole.size() / 3 + 1}) {
+      if (cut > whole.size())
+        continue;
+      const Bytes in(whole.begin(), whole.begin() + static_cast<long long>(cut));
+      const CodePoints want = reference_decode(in);
+      for (long long skew = 0; skew < 16; ++skew) {
+        // got[0]: the scratch slot; got[1]: index -1, which no store may reach (the stage's word
+        // before the warp's first unit)
+        CodePoints got(want.size() + 2, ~0u);
+        long long at = 0;
+        const long long end = skew + static_cast<long long>(in.size());
+        for (long long p = 0; p < end + 16; p += 16) { // and one chunk wholly after the end
+          const std::uint32_t w0 = word(in, skew, p), w1 = word(in, skew, p + 4),
+                              w2 = word(in, skew, p + 8), w3 = word(in, skew, p + 12),
+                              next = word(in, skew, p + 16);
+          std::uint32_t info = chunk::classify_chunk(word(in, skew, p - 4), w0, w1, w2, w3, next,
+                                                     chunk::host_pair_table());
+          std::uint32_t inside = 0;
+          for (int k = 0; k < 16; ++k)
+            if (p + k >= skew && p + k < end)
+              inside |= 1u << k;
+          info &= inside | inside << 16;
+          const auto where = [&](int n, int) {
+            return static_cast<std::uint32_t>(n < at ? 0 : n + 2);
+          };
+          const auto store = [&](std::uint32_t i, std::uint32_t cp) { got.at(i) = cp; };
+          const auto unit = [&](unsigned k, bool well_formed) {
+            return chunk_unit(w0, w1, w2, w3, next, k, well_formed);
+          };
+          chunk::for_each_position_accumulate<false, true>(
+              w0, w1, w2, w3, info, static_cast<int>(at), where, store, unit);
+          at += chunk::bit_count(chunk::unit_starts(info));
+        }
+        ASSERT_EQ(static_cast<std::size_t>(at), want.size());
+        ASSERT_EQ(got[1], ~0u) << "a store before the input's first unit, input of " << in.size()
+                               << " bytes, skew " << skew;
+        got.erase(got.begin(), got.begin() + 2);
+        ASSERT_TRUE(same(got, want)) << "input of " << in.size() << " bytes, skew " << skew;
+      }
+    }
+  }
+}
+
 // payload_bits (chunk.hpp) keeps each byte's payload bits, whatever its neighbours.
 TEST(Utf8Chunk, PayloadBitsOfEveryByte) {
   for (std::uint32_t b = 0; b < 256; ++b) {

@@ -456,12 +456,15 @@ GPS_UTF8_HD void accumulate_position_after(std::uint32_t& acc, int& n, std::uint
 // and each store has only the lanes whose unit ends there). Positions 0..2 may belong to the chunk
 // before's last unit (n == first - 1): where(first - 1, k) must send them elsewhere. The last unit
 // may end in the word after the chunk: it is decoded again by unit(k, well_formed) (as
-// for_each_unit_in_order's) and stored through store(where(n, 15), value). Not for chunks with
-// positions outside the input (the positions after the input's end would add to its last unit); a
-// chunk inside it always has a start among its positions 0..3.
+// for_each_unit_in_order's) and stored through store(where(n, 15), value). A chunk inside the
+// input always has a start among its positions 0..3. EDGE: the chunk may have positions outside the
+// input (their bits cleared in info): before its start any position may precede the chunk's first
+// unit (where(first - 1, k) for any k must go elsewhere), the positions after its end add to its
+// last unit only (whose value comes from unit()), and a chunk with no start stores nothing.
 // Per position: a test of the start bit, a byte extraction, a multiply-add and a select for the
 // value, the slot index kept by a predicated increment, and the predicated store.
-template <bool ALL_WELL_FORMED = false, typename Where, typename Store, typename Unit>
+template <bool ALL_WELL_FORMED = false, bool EDGE = false, typename Where, typename Store,
+          typename Unit>
 GPS_UTF8_HD void for_each_position_accumulate(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
                                               std::uint32_t w3, std::uint32_t info, int first,
                                               Where&& where, Store&& store, Unit&& unit) {
@@ -485,6 +488,8 @@ GPS_UTF8_HD void for_each_position_accumulate(std::uint32_t w0, std::uint32_t w1
       ok = start ? (well_formed & (1u << k)) != 0 : ok;
     value = ALL_WELL_FORMED || ok ? acc : kReplacementChar;
   }
+  if (EDGE && starts == 0)
+    return;
   const int last = highest_bit(starts);
   store(where(n, 15),
         unit(static_cast<unsigned>(last), ALL_WELL_FORMED || ((well_formed >> last) & 1u) != 0));

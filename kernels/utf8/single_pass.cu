@@ -406,6 +406,24 @@
 //   add instructions, and a warp issues more slowly, more than the shorter chain saves. In all
 //   three, shared stores run 2.1-way bank conflicts (half of their wavefronts) and shared loads
 //   1.8-way (42%), the accumulate mode's scattered slot stores and the table lookups.
+//   Kept (branch wip/utf8-edge-accumulate): the accumulate mode for the warps at the input's
+//   edges too. The full runs of ae81ebd7e33b had decode of mixed text at n = 2^k - 3 a fixed
+//   2.3-3.8 us slower than at 2^k at 2^20 and 2^24 (ncu: the kernel itself, 10.3-10.7 us against
+//   12.8-13.8 at 2^20 on the H200). The last tile's last warp is not inside the input, so it took
+//   the loop mode, and the kernel's end waits for that tile. Now such a warp runs
+//   for_each_position_accumulate's EDGE build (a scratch slot before the lane's first unit at
+//   every position, no store for a chunk without a unit). Predicted: npot 2^20 b256 13.8 ->
+//   11.3-11.8 us, 2^24 -> ~36.5, pot unchanged. Measured (B-N-B-N, 5 repetitions; H200, then
+//   H100): npot 2^16 b256 14.0/13.9 -> 9.6/9.6 (H100 13.9 -> 9.4/9.5), 2^20 13.8/13.7 ->
+//   11.2/11.5 (H100 13.8/13.7 -> 11.2/11.3), 2^24 39.0/39.1 -> 35.9/36.1 (H100 42.4/42.3 ->
+//   39.0/39.3), 2^28 the same; pot the same within 1% (2^28 b256 437.8/439.3 -> 439.7/440.3,
+//   ranges overlapping), but mixed_errors at 2^28 +1.2% on both GPUs (H200 482.6/483.2 ->
+//   488.8/488.8, H100 510.7/511.4 -> 516.4/516.7, ranges apart), not explained (the inside
+//   warps' paths are unchanged; ptxas: the same 60 registers). Every GPU test and memcheck,
+//   racecheck and synccheck over the UTF-8 groups (27 of 27) passed on both GPUs at
+//   4d98de6543fe. Kept: every input whose length is not a multiple of a warp's 2048 bytes gains
+//   the ~2.5 us (the last tile's time); a new CPU test checks the EDGE build
+//   at every skew and cut (Utf8Chunk.AccumulateModeAtTheEdgesMatchesReference).
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -671,7 +689,8 @@ __global__ void __launch_bounds__(BLOCK)
     // - no multi-byte unit in the warp: for_each_unit (16 fixed slots per ASCII chunk);
     // - warps inside the input where some lane holds kAccumulateUnits units or more: accumulate
     //   mode, one pass over the 16 positions, each adding its payload bits to its unit's code
-    //   point and storing it into the unit's slot (no loop, no branch per unit);
+    //   point and storing it into the unit's slot (no loop, no branch per unit); a warp at the
+    //   input's start or end takes it too, in the EDGE build (tested per unit);
     // - otherwise the loop over all units.
     // Each comes in two builds: with a well-formedness test per unit, and (warps with no
     // ill-formed unit in this step, all of them in mixed text) without.
@@ -700,6 +719,16 @@ __global__ void __launch_bounds__(BLOCK)
                                                     unit);
         else
           chunk::for_each_position_accumulate(v.x, v.y, v.z, v.w, info, first, where, store, unit);
+      } else if (most_units >= kAccumulateUnits) {
+        // a warp at the input's start or end (at most two a launch, one of them the last tile's,
+        // whose time the kernel's end waits for: the loop mode cost it ~3 us): the accumulate mode
+        // with a scratch slot before the lane's first unit at every position
+        const auto where = [&](int n, int) {
+          return stage_addr + 4u * static_cast<unsigned>(n < first ? scratch : stage_slot(n));
+        };
+        const auto store = [](std::uint32_t a, std::uint32_t cp) { st_shared(a, cp); };
+        chunk::for_each_position_accumulate<false, true>(v.x, v.y, v.z, v.w, info, first, where,
+                                                         store, unit);
       } else if (clean) {
         chunk::for_each_unit_in_order<true>(info, unit, put);
       } else {
