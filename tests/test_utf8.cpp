@@ -666,6 +666,16 @@ std::uint32_t input_word(const Bytes& in, long long p, long long skew = 0) {
   return w;
 }
 
+// classify_chunk's bits of the chunk at virtual position p that lie in the input [skew, end), as
+// the kernels keep them (ByteGrid::inside_mask).
+std::uint32_t inside_info_bits(long long p, long long skew, long long end) {
+  std::uint32_t inside = 0;
+  for (int k = 0; k < 16; ++k)
+    if (p + k >= skew && p + k < end)
+      inside |= 1u << k;
+  return inside | inside << 16;
+}
+
 // The code point of the unit at chunk position k, as the kernels' loops decode it.
 std::uint32_t chunk_unit(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2, std::uint32_t w3,
                          std::uint32_t next, unsigned k, bool well_formed) {
@@ -705,11 +715,7 @@ TEST(Utf8Chunk, ChunkStepMatchesReferenceAtEverySkew) {
               << ", chunk at " << p;
         }
         carry = ascii_chunk ? chunk::kAsciiWordClasses : chunk::last_word_classes(own);
-        std::uint32_t inside = 0;
-        for (int k = 0; k < 16; ++k)
-          if (p + k >= skew && p + k < end)
-            inside |= 1u << k;
-        info &= inside | inside << 16;
+        info &= inside_info_bits(p, skew, end);
         const std::uint32_t ill_formed = chunk::ill_formed_starts(info);
         if (ill_formed && first < 0)
           first = p - skew + chunk::lowest_bit(ill_formed);
@@ -809,7 +815,7 @@ TEST(Utf8Chunk, AccumulateModeMatchesReference) {
 }
 
 // decode's accumulate mode for the warps at the input's edges (for_each_position_accumulate's EDGE
-// build): the input laid on the 16-byte grid at every skew and cut at every length, each chunk
+// build): the input laid on the 16-byte grid at every skew and cut at three lengths, each chunk
 // classified as the kernel does (bits outside the input cleared), its units stored by index (any
 // position before the chunk's first unit into a scratch slot); chunks with no unit store nothing.
 TEST(Utf8Chunk, AccumulateModeAtTheEdgesMatchesReference) {
@@ -832,11 +838,7 @@ TEST(Utf8Chunk, AccumulateModeAtTheEdgesMatchesReference) {
                               next = word(in, skew, p + 16);
           std::uint32_t info = chunk::classify_chunk(word(in, skew, p - 4), w0, w1, w2, w3, next,
                                                      chunk::host_pair_table());
-          std::uint32_t inside = 0;
-          for (int k = 0; k < 16; ++k)
-            if (p + k >= skew && p + k < end)
-              inside |= 1u << k;
-          info &= inside | inside << 16;
+          info &= inside_info_bits(p, skew, end);
           const auto where = [&](int n, int) {
             return static_cast<std::uint32_t>(n < at ? 0 : n + 2);
           };

@@ -342,7 +342,7 @@
 // Ninth session (2026-11-23, H100, builds O-T-O-T in one call, 5 repetitions, medians in us;
 //   branch wip/sort-block-order, dropped): each block's tile from blockIdx.x instead of the tile
 //   counter's atomic (the hardware dispatches a grid's blocks in index order; the UTF-8 decode
-//   gained 1.7% from it, kernels/utf8/single_pass.cu's block_tile). Predicted: keys 2^28 -1..-3%,
+//   gained 1.7% from it, common/lookback.cuh's block_tile_index). Predicted: keys 2^28 -1..-3%,
 //   2^24 -2..-5%, pairs -0.5..-2%. Measured: keys 2^28 5435.5 -> 5394.9 (-0.75%, ranges apart),
 //   2^30 -0.3%, 2^24 -0.3%, low_entropy -0.7%, all_equal -1.3%; but pairs 2^28 9072 -> 9393
 //   (+3.5%), 2^30 35625 -> 36974 (+3.8%), 2^24 602.8 -> 619.3 (+2.7%). Why pairs lose was not

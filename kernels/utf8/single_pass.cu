@@ -705,15 +705,16 @@ __global__ void __launch_bounds__(BLOCK)
       copy[2] = v.z;
       copy[3] = v.w;
       copy[4] = chunks.next[j];
+      // accumulate mode's stores by their 32-bit shared address: slot n of the stage at
+      // stage_addr + 4 * stage_slot(n), two operations (through the pointer, the warp's offset
+      // stayed apart: three); positions before the lane's first unit into its scratch word
+      const auto address = [&](int n, bool before_first) {
+        return stage_addr + 4u * static_cast<unsigned>(before_first ? scratch : stage_slot(n));
+      };
+      const auto store = [](std::uint32_t a, std::uint32_t cp) { st_shared(a, cp); };
       if (chunks.inside && most_units >= kAccumulateUnits) {
-        // the stores by their 32-bit shared address: slot n of the stage at stage_addr + 4 *
-        // stage_slot(n), two operations (through the pointer, the warp's offset stayed apart:
-        // three); positions before the lane's first unit into its scratch word
-        const auto where = [&](int n, int k) {
-          return stage_addr +
-                 4u * static_cast<unsigned>(k < 3 && n < first ? scratch : stage_slot(n));
-        };
-        const auto store = [](std::uint32_t a, std::uint32_t cp) { st_shared(a, cp); };
+        // inside the input only positions 0..2 may precede the lane's first unit
+        const auto where = [&](int n, int k) { return address(n, k < 3 && n < first); };
         if (clean)
           chunk::for_each_position_accumulate<true>(v.x, v.y, v.z, v.w, info, first, where, store,
                                                     unit);
@@ -721,12 +722,9 @@ __global__ void __launch_bounds__(BLOCK)
           chunk::for_each_position_accumulate(v.x, v.y, v.z, v.w, info, first, where, store, unit);
       } else if (most_units >= kAccumulateUnits) {
         // a warp at the input's start or end (at most two a launch, one of them the last tile's,
-        // whose time the kernel's end waits for: the loop mode cost it ~3 us): the accumulate mode
-        // with a scratch slot before the lane's first unit at every position
-        const auto where = [&](int n, int) {
-          return stage_addr + 4u * static_cast<unsigned>(n < first ? scratch : stage_slot(n));
-        };
-        const auto store = [](std::uint32_t a, std::uint32_t cp) { st_shared(a, cp); };
+        // whose time the kernel's end waits for: the loop mode cost it ~3 us): the EDGE build,
+        // any position may precede the lane's first unit
+        const auto where = [&](int n, int) { return address(n, n < first); };
         chunk::for_each_position_accumulate<false, true>(v.x, v.y, v.z, v.w, info, first, where,
                                                          store, unit);
       } else if (clean) {
