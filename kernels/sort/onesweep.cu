@@ -349,6 +349,22 @@
 //   measured (a guess: the atomic hands the earliest tiles to the blocks that start first, which
 //   under programmatic dependent launch need not follow the block index). CUB in the same call:
 //   keys 5548, pairs 8727. Every onesweep test and test_checks passed with it.
+// Tenth session (2026-11-23, H100; branch wip/sort-11bit, dropped): 11-bit digits, 3 passes
+//   (the issue's lead: 28 B a key instead of 36), as a variant onesweep_wide beside this one:
+//   256 x 24 keys a tile (3 blocks an SM), 16-bit per-warp counters for 2048 digits, match masks
+//   on a digit's low 8 bits split by three ballots, thread t owning digits 8t..8t+7 (one 16-byte
+//   vector of counters a warp, two 16-byte relaxed loads or stores of a status row), a histogram
+//   kernel of three 2048-bin tables. Predicted from the block trace above (75% of a block's life
+//   grows with the keys, 25% with the digits): 1.05-1.6x onesweep's time. Measured (5
+//   repetitions, one call, commit 9c13e58fd5ed, results/partial/nvidia-h100-sort-11bit.json): keys
+//   2^28 10118.0 us [10111.7-10127.2] against 5433.6 [5430.1-5434.3] here (1.86x slower; CUB
+//   5542.7), 2^24 692.1 against 385.4, pairs 2^28 20410.9 against 9090.0 (2.2x). ncu: a pass 3.28
+//   ms against 1.26, 1.74 G warp instructions against 0.55 G, 1.81 GB written against 1.12 (the
+//   status rows, 8 KB a tile). A traced build counted the look-back at about 24 predecessors a tile
+//   (thread 0 until all 8 of its digits met an inclusive prefix), and running the look-back before
+//   the ranking did not shorten it (keys +0.2%, pairs -1.5%). Every onesweep_wide test passed, and
+//   memcheck, racecheck and synccheck were clean. The digits' work per tile (counters, scans,
+//   look-back, status rows) grows 8x and outweighs the pass saved: 8-bit digits stay.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/dependent_launch.cuh"
