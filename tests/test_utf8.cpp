@@ -901,6 +901,21 @@ TEST(Utf8Chunk, DecodeWithEntryMatchesTheRulesForEveryScalarValue) {
   }
 }
 
+// encoded_word (rules.hpp: single_pass's branch-free encoder) against encoded_bytes for every
+// value up to 0x110000, the surrogates among them, and values far above the range.
+TEST(Utf8Rules, EncodedWordMatchesEncodedBytes) {
+  const auto check = [](std::uint32_t cp) {
+    const unsigned len = encoded_length(cp);
+    const std::uint32_t mask = len == 4 ? ~0u : (1u << (8 * len)) - 1;
+    ASSERT_EQ(encoded_word(cp, len), encoded_bytes(cp) & mask) << std::hex << cp;
+    ASSERT_EQ(encoded_word(cp, len) & ~mask, 0u) << std::hex << cp;
+  };
+  for (std::uint32_t cp = 0; cp <= 0x110000u; ++cp)
+    check(cp);
+  for (std::uint32_t cp : {0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 0x00FFFFFFu, 0x00110001u})
+    check(cp);
+}
+
 // single_pass's tile arithmetic (tiles.hpp), as the host launches it: at every skew (the input's
 // offset in its 16-byte line) and every block's tile, for sizes around the tile edges, the limits
 // and the sizes of the adversarial corpus, the tiles launched cover the input, the last one holds

@@ -857,8 +857,8 @@ CodePointGrid code_point_grid(const std::uint32_t* in, std::size_t n) {
 
 // A step's bytes, staged from byte `lead` on (the run's offset in its 32-bit word), stored as
 // whole aligned words, with byte stores for the partial words at the two ends (those words are
-// shared with the neighbouring runs).
-__device__ __forceinline__ void store_byte_run(unsigned char* word_base, const std::uint32_t* stage,
+// shared with the neighbouring runs). Clears the stage words it reads (the staging ORs into them).
+__device__ __forceinline__ void store_byte_run(unsigned char* word_base, std::uint32_t* stage,
                                                unsigned lead, unsigned bytes) {
   const unsigned end = lead + bytes;
   const unsigned words = (end + 3) / 4;
@@ -872,7 +872,17 @@ __device__ __forceinline__ void store_byte_run(unsigned char* word_base, const s
         if (b >= lead && b < end)
           word_base[b] = stage_bytes[b];
     }
+    stage[t] = 0;
   }
+}
+
+// `bytes` (the low `len` bytes of the word) ORed into the stage from byte p on: one or two words.
+__device__ __forceinline__ void stage_bytes_at(std::uint32_t* stage, unsigned p,
+                                               std::uint32_t bytes, unsigned len) {
+  const unsigned shift = 8 * (p & 3u);
+  atomicOr(&stage[p >> 2], bytes << shift);
+  if (shift + 8 * len > 32)
+    atomicOr(&stage[(p >> 2) + 1], bytes >> (32 - shift));
 }
 
 template <int BLOCK>
@@ -888,6 +898,9 @@ __global__ void __launch_bounds__(BLOCK)
       static_cast<long long>(tile) * Tile::kTile + static_cast<long long>(warp) * Tile::kWarpItems;
   const bool inside = base >= grid.begin && base + Tile::kWarpItems <= grid.end;
 
+  // the warp's stage starts cleared (the staging ORs into it; store_byte_run clears it again)
+  for (int i = lane; i < Tile::kStageWords; i += kWarpSize)
+    s_stage[warp * Tile::kStageWords + i] = 0;
   // load; byte lengths (0 outside the input); ranks within each vector step of the warp
   uint4 v[kVecs];
 #pragma unroll
@@ -918,9 +931,9 @@ __global__ void __launch_bounds__(BLOCK)
     tile_offsets<BLOCK>(shared, tile, tile_total, status, count);
   __syncthreads();
 
-  // encode: each step's bytes staged from the run's offset in its word, stored as aligned words
+  // encode: each step's bytes ORed into the (cleared) stage from the run's offset in its word,
+  // stored as aligned words
   std::uint32_t* stage = s_stage + warp * Tile::kStageWords;
-  auto* stage_bytes = reinterpret_cast<unsigned char*>(stage);
   unsigned at = shared.tile_prefix + shared.warp_offset[warp];
 #pragma unroll
   for (int j = 0; j < kVecs; ++j) {
@@ -928,15 +941,16 @@ __global__ void __launch_bounds__(BLOCK)
     const unsigned lead = static_cast<unsigned>(dst % 4);
     const std::uint32_t cp[4] = {v[j].x, v[j].y, v[j].z, v[j].w};
     unsigned p = lead + rank[j];
+    if (lengths[j] == 0x01010101u) { // four ASCII code points: one word of bytes
+      stage_bytes_at(stage, p, cp[0] | cp[1] << 8 | cp[2] << 16 | cp[3] << 24, 4);
+    } else {
 #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const unsigned len = lengths[j] >> (8 * k) & 0xFFu;
-      const std::uint32_t bytes = encoded_bytes(cp[k]);
-#pragma unroll
-      for (unsigned b = 0; b < 4; ++b)
-        if (b < len)
-          stage_bytes[p + b] = static_cast<unsigned char>(bytes >> (8 * b));
-      p += len;
+      for (int k = 0; k < 4; ++k) {
+        const unsigned len = lengths[j] >> (8 * k) & 0xFFu;
+        if (len != 0) // 0: outside the input
+          stage_bytes_at(stage, p, encoded_word(cp[k], len), len);
+        p += len;
+      }
     }
     __syncwarp();
     store_byte_run(reinterpret_cast<unsigned char*>(dst - lead), stage, lead, run[j]);
