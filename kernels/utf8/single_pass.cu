@@ -821,11 +821,16 @@ static_assert(kMaxGpuBytes - 2 < tiles::kNoError, "an offset would read as \"no 
 
 // ---- encode: tiles of code points ---------------------------------------------------------------
 
+#ifndef ENC_STEPS
+#define ENC_STEPS 16
+#endif
+constexpr int kEncodeSteps = ENC_STEPS; // 16-byte vectors of code points per thread and tile
+
 template <int BLOCK> struct CodePointTile {
   static constexpr int kWarps = BLOCK / kWarpSize;
-  static constexpr int kStepItems = kWarpSize * 4;      // one vector step of a warp: 128
-  static constexpr int kWarpItems = kVecs * kStepItems; // 512
-  static constexpr int kTile = BLOCK * kVecs * 4;       // 1024 (64 threads) .. 16384 (1024)
+  static constexpr int kStepItems = kWarpSize * 4;             // one vector step of a warp: 128
+  static constexpr int kWarpItems = kEncodeSteps * kStepItems; // 2048
+  static constexpr int kTile = BLOCK * kEncodeSteps * 4;       // 4096 (64 threads) .. 65536
   static constexpr int kStageWords = 136; // a step's bytes (at most 512) after up to 3 lead bytes
   static constexpr int kStageBytes = kWarps * kStageWords * 4;
 };
@@ -840,9 +845,12 @@ struct CodePointGrid {
   __device__ __forceinline__ const std::uint32_t* at(long long q) const {
     return reinterpret_cast<const std::uint32_t*>(base + static_cast<std::uintptr_t>(q) * 4);
   }
+  // LAST: the code points' last read (evict-first); otherwise they are read again (kept in L2)
+  template <bool LAST = true>
   __device__ __forceinline__ uint4 vector(long long q, bool inside) const {
     if (inside || (q >= begin && q + 4 <= end))
-      return __ldcs(reinterpret_cast<const uint4*>(at(q)));
+      return LAST ? __ldcs(reinterpret_cast<const uint4*>(at(q)))
+                  : __ldcg(reinterpret_cast<const uint4*>(at(q)));
     return make_uint4(in_range(q) ? *at(q) : 0u, in_range(q + 1) ? *at(q + 1) : 0u,
                       in_range(q + 2) ? *at(q + 2) : 0u, in_range(q + 3) ? *at(q + 3) : 0u);
   }
@@ -901,28 +909,25 @@ __global__ void __launch_bounds__(BLOCK)
   // the warp's stage starts cleared (the staging ORs into it; store_byte_run clears it again)
   for (int i = lane; i < Tile::kStageWords; i += kWarpSize)
     s_stage[warp * Tile::kStageWords + i] = 0;
-  // load; byte lengths (0 outside the input); ranks within each vector step of the warp
-  uint4 v[kVecs];
+  // pass 1: load; byte lengths (0 outside the input, 8 bits each); ranks within each vector step
+  // of the warp (the code points are read again in pass 2, from L2)
+  unsigned lengths[kEncodeSteps], rank[kEncodeSteps], warp_bytes = 0;
 #pragma unroll
-  for (int j = 0; j < kVecs; ++j)
-    v[j] = grid.vector(base + j * Tile::kStepItems + lane * 4, inside);
-  unsigned lengths[kVecs], rank[kVecs], run[kVecs], warp_bytes = 0;
-#pragma unroll
-  for (int j = 0; j < kVecs; ++j) {
+  for (int j = 0; j < kEncodeSteps; ++j) {
     const long long q = base + j * Tile::kStepItems + lane * 4;
-    const std::uint32_t cp[4] = {v[j].x, v[j].y, v[j].z, v[j].w};
-    unsigned packed = 0, total = 0; // 8 bits per code point
+    const uint4 v = grid.vector<false>(q, inside);
+    const std::uint32_t cp[4] = {v.x, v.y, v.z, v.w};
+    unsigned packed = 0;
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const unsigned len = inside || grid.in_range(q + k) ? encoded_length(cp[k]) : 0u;
       packed |= len << (8 * k);
-      total += len;
     }
     lengths[j] = packed;
+    const unsigned total = packed * 0x01010101u >> 24; // the sum of the four lengths
     const unsigned inclusive = warp_inclusive_scan(total);
     rank[j] = inclusive - total;
-    run[j] = __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
-    warp_bytes += run[j];
+    warp_bytes += __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
   }
   if (lane == 0)
     shared.warp_units[warp] = warp_bytes;
@@ -936,10 +941,13 @@ __global__ void __launch_bounds__(BLOCK)
   std::uint32_t* stage = s_stage + warp * Tile::kStageWords;
   unsigned at = shared.tile_prefix + shared.warp_offset[warp];
 #pragma unroll
-  for (int j = 0; j < kVecs; ++j) {
+  for (int j = 0; j < kEncodeSteps; ++j) {
     const auto dst = reinterpret_cast<std::uintptr_t>(out) + at;
     const unsigned lead = static_cast<unsigned>(dst % 4);
-    const std::uint32_t cp[4] = {v[j].x, v[j].y, v[j].z, v[j].w};
+    const uint4 v = grid.vector(base + j * Tile::kStepItems + lane * 4, inside);
+    const std::uint32_t cp[4] = {v.x, v.y, v.z, v.w};
+    const unsigned run =
+        __shfl_sync(kFullMask, rank[j] + (lengths[j] * 0x01010101u >> 24), kWarpSize - 1);
     unsigned p = lead + rank[j];
     if (lengths[j] == 0x01010101u) { // four ASCII code points: one word of bytes
       stage_bytes_at(stage, p, cp[0] | cp[1] << 8 | cp[2] << 16 | cp[3] << 24, 4);
@@ -953,8 +961,8 @@ __global__ void __launch_bounds__(BLOCK)
       }
     }
     __syncwarp();
-    store_byte_run(reinterpret_cast<unsigned char*>(dst - lead), stage, lead, run[j]);
-    at += run[j];
+    store_byte_run(reinterpret_cast<unsigned char*>(dst - lead), stage, lead, run);
+    at += run;
     __syncwarp();
   }
 }
