@@ -822,7 +822,7 @@ static_assert(kMaxGpuBytes - 2 < tiles::kNoError, "an offset would read as \"no 
 // ---- encode: tiles of code points ---------------------------------------------------------------
 
 #ifndef ENC_STEPS
-#define ENC_STEPS 16
+#define ENC_STEPS 8
 #endif
 constexpr int kEncodeSteps = ENC_STEPS; // 16-byte vectors of code points per thread and tile
 
@@ -831,7 +831,10 @@ template <int BLOCK> struct CodePointTile {
   static constexpr int kStepItems = kWarpSize * 4;             // one vector step of a warp: 128
   static constexpr int kWarpItems = kEncodeSteps * kStepItems; // 2048
   static constexpr int kTile = BLOCK * kEncodeSteps * 4;       // 4096 (64 threads) .. 65536
-  static constexpr int kStageWords = 136; // a step's bytes (at most 512) after up to 3 lead bytes
+  // per warp: a step's bytes (at most 512) after up to 3 lead bytes (136 words), then each step's
+  // ranks and packed lengths (kEncodeSteps x 32 words each), written by pass 1 for pass 2
+  static constexpr int kRunWords = 136;
+  static constexpr int kStageWords = kRunWords + 2 * kEncodeSteps * kWarpSize;
   static constexpr int kStageBytes = kWarps * kStageWords * 4;
 };
 
@@ -906,13 +909,16 @@ __global__ void __launch_bounds__(BLOCK)
       static_cast<long long>(tile) * Tile::kTile + static_cast<long long>(warp) * Tile::kWarpItems;
   const bool inside = base >= grid.begin && base + Tile::kWarpItems <= grid.end;
 
+  std::uint32_t* const stage = s_stage + warp * Tile::kStageWords;
+  std::uint32_t* const ranks = stage + Tile::kRunWords + lane;     // step j at 32 j
+  std::uint32_t* const lengths = ranks + kEncodeSteps * kWarpSize; // step j at 32 j
   // the warp's stage starts cleared (the staging ORs into it; store_byte_run clears it again)
-  for (int i = lane; i < Tile::kStageWords; i += kWarpSize)
+  for (int i = lane; i < Tile::kRunWords; i += kWarpSize)
     s_stage[warp * Tile::kStageWords + i] = 0;
   // pass 1: load; byte lengths (0 outside the input, 8 bits each); ranks within each vector step
   // of the warp (the code points are read again in pass 2, from L2)
-  unsigned lengths[kEncodeSteps], rank[kEncodeSteps], warp_bytes = 0;
-#pragma unroll
+  unsigned warp_bytes = 0;
+#pragma unroll 4
   for (int j = 0; j < kEncodeSteps; ++j) {
     const long long q = base + j * Tile::kStepItems + lane * 4;
     const uint4 v = grid.vector<false>(q, inside);
@@ -923,10 +929,10 @@ __global__ void __launch_bounds__(BLOCK)
       const unsigned len = inside || grid.in_range(q + k) ? encoded_length(cp[k]) : 0u;
       packed |= len << (8 * k);
     }
-    lengths[j] = packed;
+    lengths[kWarpSize * j] = packed;
     const unsigned total = packed * 0x01010101u >> 24; // the sum of the four lengths
     const unsigned inclusive = warp_inclusive_scan(total);
-    rank[j] = inclusive - total;
+    ranks[kWarpSize * j] = inclusive - total;
     warp_bytes += __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
   }
   if (lane == 0)
@@ -938,23 +944,22 @@ __global__ void __launch_bounds__(BLOCK)
 
   // encode: each step's bytes ORed into the (cleared) stage from the run's offset in its word,
   // stored as aligned words
-  std::uint32_t* stage = s_stage + warp * Tile::kStageWords;
   unsigned at = shared.tile_prefix + shared.warp_offset[warp];
-#pragma unroll
+#pragma unroll 1
   for (int j = 0; j < kEncodeSteps; ++j) {
     const auto dst = reinterpret_cast<std::uintptr_t>(out) + at;
     const unsigned lead = static_cast<unsigned>(dst % 4);
     const uint4 v = grid.vector(base + j * Tile::kStepItems + lane * 4, inside);
     const std::uint32_t cp[4] = {v.x, v.y, v.z, v.w};
-    const unsigned run =
-        __shfl_sync(kFullMask, rank[j] + (lengths[j] * 0x01010101u >> 24), kWarpSize - 1);
-    unsigned p = lead + rank[j];
-    if (lengths[j] == 0x01010101u) { // four ASCII code points: one word of bytes
+    const unsigned rank = ranks[kWarpSize * j], packed = lengths[kWarpSize * j];
+    const unsigned run = __shfl_sync(kFullMask, rank + (packed * 0x01010101u >> 24), kWarpSize - 1);
+    unsigned p = lead + rank;
+    if (packed == 0x01010101u) { // four ASCII code points: one word of bytes
       stage_bytes_at(stage, p, cp[0] | cp[1] << 8 | cp[2] << 16 | cp[3] << 24, 4);
     } else {
 #pragma unroll
       for (int k = 0; k < 4; ++k) {
-        const unsigned len = lengths[j] >> (8 * k) & 0xFFu;
+        const unsigned len = packed >> (8 * k) & 0xFFu;
         if (len != 0) // 0: outside the input
           stage_bytes_at(stage, p, encoded_word(cp[k], len), len);
         p += len;
