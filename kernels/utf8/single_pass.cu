@@ -945,12 +945,14 @@ __global__ void __launch_bounds__(BLOCK)
   // encode: each step's bytes ORed into the (cleared) stage from the run's offset in its word,
   // stored as aligned words
   unsigned at = shared.tile_prefix + shared.warp_offset[warp];
+  uint4 v = grid.vector(base + lane * 4, inside); // step j's code points, loaded during step j - 1
 #pragma unroll 1
   for (int j = 0; j < kEncodeSteps; ++j) {
     const auto dst = reinterpret_cast<std::uintptr_t>(out) + at;
     const unsigned lead = static_cast<unsigned>(dst % 4);
-    const uint4 v = grid.vector(base + j * Tile::kStepItems + lane * 4, inside);
     const std::uint32_t cp[4] = {v.x, v.y, v.z, v.w};
+    if (j + 1 < kEncodeSteps)
+      v = grid.vector(base + (j + 1) * Tile::kStepItems + lane * 4, inside);
     const unsigned rank = ranks[kWarpSize * j], packed = lengths[kWarpSize * j];
     const unsigned run = __shfl_sync(kFullMask, rank + (packed * 0x01010101u >> 24), kWarpSize - 1);
     unsigned p = lead + rank;
