@@ -428,6 +428,27 @@ TEST_P(Utf8Variant, MatchesReferenceOnEveryMixAndEdgeSize) {
     }
 }
 
+// single_pass encode switches to its larger tiles at kEncodeLargeN code points (utf8.hpp): the
+// sizes on both sides of the switch and around the larger tile's edges, mixed text with and
+// without errors.
+TEST_P(Utf8Variant, EncodeMatchesReferenceAroundTheLargeTiles) {
+  const VariantCase& c = GetParam();
+  if (c.op != Op::Encode || c.name.find("single_pass") == std::string::npos)
+    GTEST_SKIP() << "single_pass encode only";
+  const std::size_t tile = single_pass_encode_large_tile(c.block);
+  for (std::size_t n : {kEncodeLargeN - 1, kEncodeLargeN, kEncodeLargeN + 1,
+                        kEncodeLargeN + tile - 1, kEncodeLargeN + tile + 1}) {
+    if (n > max_test_n())
+      continue;
+    for (TextMix mix : {TextMix::Mixed, TextMix::MixedErrors}) {
+      SCOPED_TRACE(std::string(text_mix_name(mix)) + " n = " + std::to_string(n));
+      check_encode(c, code_point_input(mix, n));
+      if (HasFailure())
+        return;
+    }
+  }
+}
+
 // The adversarial corpus, with its tile boundaries at this variant's tile.
 TEST_P(Utf8Variant, MatchesReferenceOnAdversarialInputs) {
   const VariantCase& c = GetParam();
@@ -946,6 +967,7 @@ TEST(Utf8Chunk, TileCountsCoverTheInputAndTheLastTileHoldsItsEnd) {
   for (int block : kBlockSizes) {
     check(single_pass_decode_tile(block), tiles::kMaxByteSkew, kMaxGpuBytes);
     check(single_pass_encode_tile(block), tiles::kMaxCodePointSkew, kMaxGpuCodePoints);
+    check(single_pass_encode_large_tile(block), tiles::kMaxCodePointSkew, kMaxGpuCodePoints);
   }
 }
 

@@ -821,20 +821,15 @@ static_assert(kMaxGpuBytes - 2 < tiles::kNoError, "an offset would read as \"no 
 
 // ---- encode: tiles of code points ---------------------------------------------------------------
 
-#ifndef ENC_STEPS
-#define ENC_STEPS 8
-#endif
-constexpr int kEncodeSteps = ENC_STEPS; // 16-byte vectors of code points per thread and tile
-
-template <int BLOCK> struct CodePointTile {
+template <int BLOCK, int STEPS> struct CodePointTile { // STEPS: vectors of code points a thread
   static constexpr int kWarps = BLOCK / kWarpSize;
-  static constexpr int kStepItems = kWarpSize * 4;             // one vector step of a warp: 128
-  static constexpr int kWarpItems = kEncodeSteps * kStepItems; // 2048
-  static constexpr int kTile = BLOCK * kEncodeSteps * 4;       // 4096 (64 threads) .. 65536
+  static constexpr int kStepItems = kWarpSize * 4; // one vector step of a warp: 128
+  static constexpr int kWarpItems = STEPS * kStepItems;
+  static constexpr int kTile = BLOCK * STEPS * 4;
   // per warp: a step's bytes (at most 512) after up to 3 lead bytes (136 words), then each step's
-  // ranks and packed lengths (kEncodeSteps x 32 words each), written by pass 1 for pass 2
+  // ranks and packed lengths (STEPS x 32 words each), written by pass 1 for pass 2
   static constexpr int kRunWords = 136;
-  static constexpr int kStageWords = kRunWords + 2 * kEncodeSteps * kWarpSize;
+  static constexpr int kStageWords = kRunWords + 2 * STEPS * kWarpSize;
   static constexpr int kStageBytes = kWarps * kStageWords * 4;
 };
 
@@ -896,11 +891,11 @@ __device__ __forceinline__ void stage_bytes_at(std::uint32_t* stage, unsigned p,
     atomicOr(&stage[(p >> 2) + 1], bytes >> (32 - shift));
 }
 
-template <int BLOCK>
+template <int BLOCK, int STEPS>
 __global__ void __launch_bounds__(BLOCK)
     encode_kernel(CodePointGrid grid, unsigned char* __restrict__ out,
                   unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status) {
-  using Tile = CodePointTile<BLOCK>;
+  using Tile = CodePointTile<BLOCK, STEPS>;
   __shared__ DecodeShared<BLOCK> shared; // same bookkeeping: here the units are bytes
   extern __shared__ std::uint32_t s_stage[];
   const unsigned tile = block_tile_index();
@@ -910,8 +905,8 @@ __global__ void __launch_bounds__(BLOCK)
   const bool inside = base >= grid.begin && base + Tile::kWarpItems <= grid.end;
 
   std::uint32_t* const stage = s_stage + warp * Tile::kStageWords;
-  std::uint32_t* const ranks = stage + Tile::kRunWords + lane;     // step j at 32 j
-  std::uint32_t* const lengths = ranks + kEncodeSteps * kWarpSize; // step j at 32 j
+  std::uint32_t* const ranks = stage + Tile::kRunWords + lane; // step j at 32 j
+  std::uint32_t* const lengths = ranks + STEPS * kWarpSize;    // step j at 32 j
   // the warp's stage starts cleared (the staging ORs into it; store_byte_run clears it again)
   for (int i = lane; i < Tile::kRunWords; i += kWarpSize)
     s_stage[warp * Tile::kStageWords + i] = 0;
@@ -919,7 +914,7 @@ __global__ void __launch_bounds__(BLOCK)
   // of the warp (the code points are read again in pass 2, from L2)
   unsigned warp_bytes = 0;
 #pragma unroll 4
-  for (int j = 0; j < kEncodeSteps; ++j) {
+  for (int j = 0; j < STEPS; ++j) {
     const long long q = base + j * Tile::kStepItems + lane * 4;
     const uint4 v = grid.vector<false>(q, inside);
     const std::uint32_t cp[4] = {v.x, v.y, v.z, v.w};
@@ -946,12 +941,12 @@ __global__ void __launch_bounds__(BLOCK)
   // stored as aligned words
   unsigned at = shared.tile_prefix + shared.warp_offset[warp];
   uint4 v = grid.vector(base + lane * 4, inside); // step j's code points, loaded during step j - 1
-#pragma unroll 1
-  for (int j = 0; j < kEncodeSteps; ++j) {
+#pragma unroll(STEPS <= 4 ? STEPS : 1)            // 8 unrolled steps missed the instruction cache
+  for (int j = 0; j < STEPS; ++j) {
     const auto dst = reinterpret_cast<std::uintptr_t>(out) + at;
     const unsigned lead = static_cast<unsigned>(dst % 4);
     const std::uint32_t cp[4] = {v.x, v.y, v.z, v.w};
-    if (j + 1 < kEncodeSteps)
+    if (j + 1 < STEPS)
       v = grid.vector(base + (j + 1) * Tile::kStepItems + lane * 4, inside);
     const unsigned rank = ranks[kWarpSize * j], packed = lengths[kWarpSize * j];
     const unsigned run = __shfl_sync(kFullMask, rank + (packed * 0x01010101u >> 24), kWarpSize - 1);
@@ -997,7 +992,15 @@ std::size_t single_pass_decode_tile(int block) {
 
 std::size_t single_pass_encode_tile(int block) {
   std::size_t tile = 0;
-  dispatch_block_size(block, [&](auto b) { tile = CodePointTile<decltype(b)::value>::kTile; });
+  dispatch_block_size(
+      block, [&](auto b) { tile = CodePointTile<decltype(b)::value, kEncodeStepsSmall>::kTile; });
+  return tile;
+}
+
+std::size_t single_pass_encode_large_tile(int block) {
+  std::size_t tile = 0;
+  dispatch_block_size(
+      block, [&](auto b) { tile = CodePointTile<decltype(b)::value, kEncodeStepsLarge>::kTile; });
   return tile;
 }
 
@@ -1066,28 +1069,39 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
                         cudaStream_t stream) {
   constexpr const char* kWho = "utf8/encode/single_pass";
   checks::gpu_code_points(n, kWho);
+  // a large input takes the tiles of 8 vectors a thread (a look-back per 8192 code points at
+  // 256 threads), a small one the tiles of 4 (more tiles to spread over the SMs)
+  const bool large = n >= kEncodeLargeN;
   dispatch_block_size(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
-    using Tile = CodePointTile<BLOCK>;
-    TempLayout layout(temp);
-    const TileStatusStorage storage =
-        take_tile_status(layout, tiles::max_tile_count(tiles::kMaxCodePointSkew, n, Tile::kTile));
-    if (layout.sized(temp_bytes))
-      return;
-    checks::encode_args(kWho, in, n, out, count);
-    check_aligned(in, 4, kWho, "input");
-    if (n == 0) {
-      CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof *count, stream));
-      return;
-    }
-    const CodePointGrid grid = code_point_grid(in, n);
-    const std::size_t launched =
-        tiles::tile_count(static_cast<std::size_t>(grid.begin), n, Tile::kTile);
-    const TileStatus status = clear_tile_status({storage.words, launched}, stream);
-    opt_in_shared<encode_kernel<BLOCK>>(Tile::kStageBytes);
-    encode_kernel<BLOCK><<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
-        grid, out, count, static_cast<unsigned>(launched), status);
-    CUDA_CHECK_LAUNCH();
+    const auto run = [&](auto steps) {
+      constexpr int STEPS = decltype(steps)::value;
+      using Tile = CodePointTile<BLOCK, STEPS>;
+      TempLayout layout(temp);
+      const TileStatusStorage storage =
+          take_tile_status(layout, tiles::max_tile_count(tiles::kMaxCodePointSkew, n, Tile::kTile));
+      if (layout.sized(temp_bytes))
+        return;
+      checks::encode_args(kWho, in, n, out, count);
+      check_aligned(in, 4, kWho, "input");
+      if (n == 0) {
+        CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof *count, stream));
+        return;
+      }
+      const CodePointGrid grid = code_point_grid(in, n);
+      const std::size_t launched =
+          tiles::tile_count(static_cast<std::size_t>(grid.begin), n, Tile::kTile);
+      const TileStatus status = clear_tile_status({storage.words, launched}, stream);
+      opt_in_shared<encode_kernel<BLOCK, STEPS>>(Tile::kStageBytes);
+      encode_kernel<BLOCK, STEPS>
+          <<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
+              grid, out, count, static_cast<unsigned>(launched), status);
+      CUDA_CHECK_LAUNCH();
+    };
+    if (large)
+      run(std::integral_constant<int, kEncodeStepsLarge>{});
+    else
+      run(std::integral_constant<int, kEncodeStepsSmall>{});
   });
 }
 
