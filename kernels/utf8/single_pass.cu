@@ -911,12 +911,18 @@ __global__ void __launch_bounds__(BLOCK)
   for (int i = lane; i < Tile::kRunWords; i += kWarpSize)
     s_stage[warp * Tile::kStageWords + i] = 0;
   // pass 1: load; byte lengths (0 outside the input, 8 bits each); ranks within each vector step
-  // of the warp (the code points are read again in pass 2, from L2)
+  // of the warp
+  // tiles of up to 4 steps hold their code points in registers (fully unrolled); larger ones read
+  // them again in pass 2 (an L2 hit: the first read keeps them, the second evicts them)
+  constexpr bool kReload = STEPS > 4;
+  uint4 held[kReload ? 1 : STEPS];
   unsigned warp_bytes = 0;
 #pragma unroll 4
   for (int j = 0; j < STEPS; ++j) {
     const long long q = base + j * Tile::kStepItems + lane * 4;
-    const uint4 v = grid.vector<false>(q, inside);
+    const uint4 v = grid.vector<!kReload>(q, inside);
+    if constexpr (!kReload)
+      held[j] = v;
     const std::uint32_t cp[4] = {v.x, v.y, v.z, v.w};
     unsigned packed = 0;
 #pragma unroll
@@ -940,14 +946,23 @@ __global__ void __launch_bounds__(BLOCK)
   // encode: each step's bytes ORed into the (cleared) stage from the run's offset in its word,
   // stored as aligned words
   unsigned at = shared.tile_prefix + shared.warp_offset[warp];
-  uint4 v = grid.vector(base + lane * 4, inside); // step j's code points, loaded during step j - 1
-#pragma unroll(STEPS <= 4 ? STEPS : 1)            // 8 unrolled steps missed the instruction cache
+  // step j's code points: held since pass 1, or read again (loaded during step j - 1)
+  uint4 v;
+  if constexpr (kReload)
+    v = grid.vector(base + lane * 4, inside);
+  else
+    v = held[0];
+#pragma unroll(STEPS <= 4 ? STEPS : 1) // 8 unrolled steps missed the instruction cache
   for (int j = 0; j < STEPS; ++j) {
     const auto dst = reinterpret_cast<std::uintptr_t>(out) + at;
     const unsigned lead = static_cast<unsigned>(dst % 4);
     const std::uint32_t cp[4] = {v.x, v.y, v.z, v.w};
-    if (j + 1 < STEPS)
-      v = grid.vector(base + (j + 1) * Tile::kStepItems + lane * 4, inside);
+    if (j + 1 < STEPS) {
+      if constexpr (kReload)
+        v = grid.vector(base + (j + 1) * Tile::kStepItems + lane * 4, inside);
+      else
+        v = held[j + 1 < STEPS ? j + 1 : 0];
+    }
     const unsigned rank = ranks[kWarpSize * j], packed = lengths[kWarpSize * j];
     const unsigned run = __shfl_sync(kFullMask, rank + (packed * 0x01010101u >> 24), kWarpSize - 1);
     unsigned p = lead + rank;
@@ -1071,7 +1086,7 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
   checks::gpu_code_points(n, kWho);
   // a large input takes the tiles of 8 vectors a thread (a look-back per 8192 code points at
   // 256 threads), a small one the tiles of 4 (more tiles to spread over the SMs)
-  const bool large = n >= kEncodeLargeN;
+  const bool large = n + 1 > kEncodeLargeN; // (n >= kEncodeLargeN, also when that is 0)
   dispatch_block_size(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
     const auto run = [&](auto steps) {
