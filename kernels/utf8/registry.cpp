@@ -22,11 +22,7 @@ namespace {
 // comparison point; a scalar pass over 2^30 bytes takes seconds).
 constexpr BenchLimits kCpuLimits{28};
 // the GPU rows sweep the block size at the primary point only (decode of mixed text)
-#ifdef GPS_UTF8_SWEEP_ALL
-constexpr BenchLimits kGpuLimits{30, 30, false};
-#else
 constexpr BenchLimits kGpuLimits{30, 30, true};
-#endif
 } // namespace
 
 const std::vector<DecodeVariant>& decode_variants() {

@@ -15,9 +15,11 @@
 // validate: the same loads and classification; the first ill-formed unit of the block, then one
 // atomicMin; tiles that start after an error already found skip their loads.
 //
-// encode: tiles of code points with evict-first 16-byte loads, the byte count of each code point,
-// look-back for the output offset, bytes staged per warp and stored as aligned 32-bit words (byte
-// stores only at the two ends of a run).
+// encode: tiles of code points, the byte count of each code point, look-back for the output
+// offset, bytes staged per warp (each code point's bytes ORed into the stage by one or two shared
+// atomics) and stored as aligned 32-bit words (byte stores only at the two ends of a run). From
+// 2^22 code points on, tiles of 8 vector steps a thread whose code points are read again (from L2)
+// to stage them; below, 4 steps held in registers.
 //
 // Change from scan_based: classify, scan and scatter fused into one kernel; no per-byte flags or
 // offsets in global memory, and the scan runs over per-tile counts.
@@ -424,6 +426,44 @@
 //   4d98de6543fe. Kept: every input whose length is not a multiple of a warp's 2048 bytes gains
 //   the ~2.5 us (the last tile's time); a new CPU test checks the EDGE build
 //   at every skew and cut (Utf8Chunk.AccumulateModeAtTheEdgesMatchesReference).
+// Eighth session (2026-11-23): encode, untouched since the block-index change. ncu (H200, base,
+//   2^28 code points, block 256): 711 M warp instructions for mixed text (85 a code point), 477 M
+//   for ASCII, issue slots 48-55% busy, 62 registers (32 warps an SM); the stall samples 30% at
+//   the barrier behind warp 0's look-back (65536 tiles of 4096 code points: four times decode's
+//   tile count for the same input bytes) and 6% on the first loads. Steps, each an A/B against
+//   the base in one call on the H200 (5 repetitions, medians in us, 2^28, block 256):
+//   - the bytes of each code point ORed into the stage by one or two shared atomicOr (a
+//     branch-free encoded_word, rules.hpp; four ASCII code points as one word) instead of up to
+//     four predicated byte stores, the stage cleared by the store step. Predicted: -20..-40% (the
+//     byte stores and their branches). Measured: ASCII 909.6 -> 818.1 (-10%), emoji -3%, but CJK
+//     +3.5%, latin +5%, mixed 1228 -> 1258 (+2.5%). Kept only with what follows.
+//   - tiles of 16 and 8 steps a warp (65536 and 32768 code points at block 256), the lengths and
+//     ranks first, the code points read again from L2 to stage (predicted: ASCII -35..-50%,
+//     mixed -20..-40%): 16 steps fully unrolled: ASCII 767, but CJK 2174 (+96%), mixed 1605; 8
+//     steps: ASCII 755, CJK 1117, mixed 1314 (+7%). ncu: 17-25% of the stall samples "no
+//     instruction": the unrolled steps missed the instruction cache. Rolled (ranks and lengths in
+//     shared memory, 36-40 registers): 8 steps: ASCII 677 (-26%), CJK 991 (-11%), emoji 1014
+//     (-18%), latin 1099 (-9%), mixed 1036 (-16%), mixed_errors 1088 (-12%); 16 steps: ASCII 647,
+//     CJK and emoji 3-4% slower than 8, mixed and mixed_errors 0.6-1.1% faster. But small inputs
+//     lost: mixed 2^20 12.1 -> 17.9 us; with the next step's code points loaded during the current
+//     one (kept), 2^16 9.3 -> 15.6, 2^20 12.2 -> 16.9, and 2^28 mixed 1042; 2^24 the same.
+//   - kept: 8 steps from 2^22 code points on (kEncodeLargeN, utf8.hpp), 4 steps below with their
+//     code points held in registers (no second read). Measured (commit 41bac69ebf43 on the H200,
+//     4dca319e2862 on the H100, B-N-B-N; every pair's repetition ranges apart unless said):
+//     H200: ascii 2^28 912.8 / 910.4 -> 676.9 / 676.8 (-26%), mixed 2^28 1230.1 / 1230.5 ->
+//       1042.4 / 1042.7 (-15%), cjk -9.5%, emoji -17.5%, latin -8.8%, mixed_errors -11.6%; ascii
+//       2^24 -18%, 2^22 -20%; mixed 2^24 84.5 -> 83.7 (-1%), but mixed 2^16 9.4-9.6 -> 9.8-10.1
+//       (+4%) and 2^20 12.4 -> 12.8-12.9 (+3.6%).
+//     H100: ascii 2^28 982.3 / 984.9 -> 774.5 / 774.7 (-21%), mixed 2^28 1322.4 / 1323.3 ->
+//       1092.6 / 1093.4 (-17%), cjk -12%, emoji -15%, latin -12%, mixed_errors -14%; ascii 2^24
+//       -14%; mixed 2^24 the same (88.8 / 89.6 -> 88.9 / 89.0), but mixed 2^16 9.4 -> 9.9 (+5%)
+//       and 2^20 12.5 -> 13.2-13.3 (+6%).
+//     Decode unchanged. The small inputs' cost is the atomic staging (their tiles are as before).
+//     Every GPU test passed on both GPUs (test_utf8 now checks sizes around the switch and the
+//     8-step tile's edges); memcheck, racecheck and synccheck clean over the encode groups on
+//     both GPUs, and on the H200 also over a build with the 8-step tiles at every size
+//     (GPS_UTF8_ENCODE_LARGE_N=0). Encode of mixed text at 2^28: 0.282x -> 0.332x copy on the
+//     H200, 0.371x -> 0.448x on the H100 (results/partial/nvidia-{h200,h100}-utf8-encode.json).
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -911,9 +951,9 @@ __global__ void __launch_bounds__(BLOCK)
   for (int i = lane; i < Tile::kRunWords; i += kWarpSize)
     s_stage[warp * Tile::kStageWords + i] = 0;
   // pass 1: load; byte lengths (0 outside the input, 8 bits each); ranks within each vector step
-  // of the warp
-  // tiles of up to 4 steps hold their code points in registers (fully unrolled); larger ones read
-  // them again in pass 2 (an L2 hit: the first read keeps them, the second evicts them)
+  // of the warp. Tiles of up to 4 steps hold their code points in registers (fully unrolled);
+  // larger ones read them again in pass 2 (an L2 hit: the first read keeps them in L2, the second
+  // evicts them first)
   constexpr bool kReload = STEPS > 4;
   uint4 held[kReload ? 1 : STEPS];
   unsigned warp_bytes = 0;
@@ -952,7 +992,7 @@ __global__ void __launch_bounds__(BLOCK)
     v = grid.vector(base + lane * 4, inside);
   else
     v = held[0];
-#pragma unroll(STEPS <= 4 ? STEPS : 1) // 8 unrolled steps missed the instruction cache
+#pragma unroll(STEPS <= 4 ? STEPS : 1) // 8 unrolled steps missed the instruction cache (header)
   for (int j = 0; j < STEPS; ++j) {
     const auto dst = reinterpret_cast<std::uintptr_t>(out) + at;
     const unsigned lead = static_cast<unsigned>(dst % 4);
