@@ -428,6 +428,28 @@ TEST_P(Utf8Variant, MatchesReferenceOnEveryMixAndEdgeSize) {
     }
 }
 
+// single_pass encode switches to its larger tiles at kEncodeLargeN code points (utf8.hpp): the
+// sizes on both sides of the switch and around the larger tile's edges, mixed text with and
+// without errors.
+TEST_P(Utf8Variant, EncodeMatchesReferenceAroundTheLargeTiles) {
+  const VariantCase& c = GetParam();
+  if (c.op != Op::Encode || c.name.find("single_pass") == std::string::npos)
+    GTEST_SKIP() << "single_pass encode only";
+  const std::size_t tile = single_pass_encode_large_tile(c.block);
+  const std::size_t below = kEncodeLargeN > 0 ? kEncodeLargeN - 1 : 0; // 0: a sanitizer build
+  for (std::size_t n : {below, kEncodeLargeN, kEncodeLargeN + 1, kEncodeLargeN + tile - 1,
+                        kEncodeLargeN + tile + 1}) {
+    if (n > max_test_n())
+      continue;
+    for (TextMix mix : {TextMix::Mixed, TextMix::MixedErrors}) {
+      SCOPED_TRACE(std::string(text_mix_name(mix)) + " n = " + std::to_string(n));
+      check_encode(c, code_point_input(mix, n));
+      if (HasFailure())
+        return;
+    }
+  }
+}
+
 // The adversarial corpus, with its tile boundaries at this variant's tile.
 TEST_P(Utf8Variant, MatchesReferenceOnAdversarialInputs) {
   const VariantCase& c = GetParam();
@@ -901,6 +923,21 @@ TEST(Utf8Chunk, DecodeWithEntryMatchesTheRulesForEveryScalarValue) {
   }
 }
 
+// encoded_word (rules.hpp: single_pass's branch-free encoder) against encoded_bytes for every
+// value up to 0x110000, the surrogates among them, and values far above the range.
+TEST(Utf8Rules, EncodedWordMatchesEncodedBytes) {
+  const auto check = [](std::uint32_t cp) {
+    const unsigned len = encoded_length(cp);
+    const std::uint32_t mask = len == 4 ? ~0u : (1u << (8 * len)) - 1;
+    ASSERT_EQ(encoded_word(cp, len), encoded_bytes(cp) & mask) << std::hex << cp;
+    ASSERT_EQ(encoded_word(cp, len) & ~mask, 0u) << std::hex << cp;
+  };
+  for (std::uint32_t cp = 0; cp <= 0x110000u; ++cp)
+    check(cp);
+  for (std::uint32_t cp : {0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 0x00FFFFFFu, 0x00110001u})
+    check(cp);
+}
+
 // single_pass's tile arithmetic (tiles.hpp), as the host launches it: at every skew (the input's
 // offset in its 16-byte line) and every block's tile, for sizes around the tile edges, the limits
 // and the sizes of the adversarial corpus, the tiles launched cover the input, the last one holds
@@ -931,6 +968,7 @@ TEST(Utf8Chunk, TileCountsCoverTheInputAndTheLastTileHoldsItsEnd) {
   for (int block : kBlockSizes) {
     check(single_pass_decode_tile(block), tiles::kMaxByteSkew, kMaxGpuBytes);
     check(single_pass_encode_tile(block), tiles::kMaxCodePointSkew, kMaxGpuCodePoints);
+    check(single_pass_encode_large_tile(block), tiles::kMaxCodePointSkew, kMaxGpuCodePoints);
   }
 }
 

@@ -106,4 +106,17 @@ GPS_UTF8_HD constexpr std::uint32_t encoded_bytes(std::uint32_t cp) {
          (0x80u | (cp >> 6 & 0x3Fu)) << 16 | (0x80u | (cp & 0x3Fu)) << 24;
 }
 
+// encoded_bytes without branches (single_pass's encode): the 6-bit fields of cp (U+FFFD for a
+// non-scalar value) laid out as the 4-byte form, shifted down to the last `len` bytes, with the
+// marker bits of that length (0x80 in the continuation bytes, C0/E0/F0 in the lead byte); an
+// ASCII value is its own byte. `len` is encoded_length(cp).
+GPS_UTF8_HD constexpr std::uint32_t encoded_word(std::uint32_t cp, unsigned len) {
+  const std::uint32_t c = is_scalar_value(cp) ? cp : kReplacementChar;
+  const std::uint32_t fields =
+      c >> 18 | (c >> 12 & 0x3Fu) << 8 | (c >> 6 & 0x3Fu) << 16 | (c & 0x3Fu) << 24;
+  const unsigned drop = 8 * (4 - len); // bits of the 4-byte form above this length's bytes
+  const std::uint32_t marker = 0x80808080u >> drop | (0xF0E0C000u >> (8 * (len - 1)) & 0xFFu);
+  return len == 1 ? c : fields >> drop | marker;
+}
+
 } // namespace gps::utf8

@@ -15,9 +15,11 @@
 // validate: the same loads and classification; the first ill-formed unit of the block, then one
 // atomicMin; tiles that start after an error already found skip their loads.
 //
-// encode: tiles of code points with evict-first 16-byte loads, the byte count of each code point,
-// look-back for the output offset, bytes staged per warp and stored as aligned 32-bit words (byte
-// stores only at the two ends of a run).
+// encode: tiles of code points, the byte count of each code point, look-back for the output
+// offset, bytes staged per warp (each code point's bytes ORed into the stage by one or two shared
+// atomics) and stored as aligned 32-bit words (byte stores only at the two ends of a run). From
+// 2^22 code points on, tiles of 8 vector steps a thread whose code points are read again (from L2)
+// to stage them; below, 4 steps held in registers.
 //
 // Change from scan_based: classify, scan and scatter fused into one kernel; no per-byte flags or
 // offsets in global memory, and the scan runs over per-tile counts.
@@ -424,6 +426,44 @@
 //   4d98de6543fe. Kept: every input whose length is not a multiple of a warp's 2048 bytes gains
 //   the ~2.5 us (the last tile's time); a new CPU test checks the EDGE build
 //   at every skew and cut (Utf8Chunk.AccumulateModeAtTheEdgesMatchesReference).
+// Eighth session (2026-11-23): encode, untouched since the block-index change. ncu (H200, base,
+//   2^28 code points, block 256): 711 M warp instructions for mixed text (85 a code point), 477 M
+//   for ASCII, issue slots 48-55% busy, 62 registers (32 warps an SM); the stall samples 30% at
+//   the barrier behind warp 0's look-back (65536 tiles of 4096 code points: four times decode's
+//   tile count for the same input bytes) and 6% on the first loads. Steps, each an A/B against
+//   the base in one call on the H200 (5 repetitions, medians in us, 2^28, block 256):
+//   - the bytes of each code point ORed into the stage by one or two shared atomicOr (a
+//     branch-free encoded_word, rules.hpp; four ASCII code points as one word) instead of up to
+//     four predicated byte stores, the stage cleared by the store step. Predicted: -20..-40% (the
+//     byte stores and their branches). Measured: ASCII 909.6 -> 818.1 (-10%), emoji -3%, but CJK
+//     +3.5%, latin +5%, mixed 1228 -> 1258 (+2.5%). Kept only with what follows.
+//   - tiles of 16 and 8 steps a warp (65536 and 32768 code points at block 256), the lengths and
+//     ranks first, the code points read again from L2 to stage (predicted: ASCII -35..-50%,
+//     mixed -20..-40%): 16 steps fully unrolled: ASCII 767, but CJK 2174 (+96%), mixed 1605; 8
+//     steps: ASCII 755, CJK 1117, mixed 1314 (+7%). ncu: 17-25% of the stall samples "no
+//     instruction": the unrolled steps missed the instruction cache. Rolled (ranks and lengths in
+//     shared memory, 36-40 registers): 8 steps: ASCII 677 (-26%), CJK 991 (-11%), emoji 1014
+//     (-18%), latin 1099 (-9%), mixed 1036 (-16%), mixed_errors 1088 (-12%); 16 steps: ASCII 647,
+//     CJK and emoji 3-4% slower than 8, mixed and mixed_errors 0.6-1.1% faster. But small inputs
+//     lost: mixed 2^20 12.1 -> 17.9 us; with the next step's code points loaded during the current
+//     one (kept), 2^16 9.3 -> 15.6, 2^20 12.2 -> 16.9, and 2^28 mixed 1042; 2^24 the same.
+//   - kept: 8 steps from 2^22 code points on (kEncodeLargeN, utf8.hpp), 4 steps below with their
+//     code points held in registers (no second read). Measured (commit 41bac69ebf43 on the H200,
+//     4dca319e2862 on the H100, B-N-B-N; every pair's repetition ranges apart unless said):
+//     H200: ascii 2^28 912.8 / 910.4 -> 676.9 / 676.8 (-26%), mixed 2^28 1230.1 / 1230.5 ->
+//       1042.4 / 1042.7 (-15%), cjk -9.5%, emoji -17.5%, latin -8.8%, mixed_errors -11.6%; ascii
+//       2^24 -18%, 2^22 -20%; mixed 2^24 84.5 -> 83.7 (-1%), but mixed 2^16 9.4-9.6 -> 9.8-10.1
+//       (+4%) and 2^20 12.4 -> 12.8-12.9 (+3.6%).
+//     H100: ascii 2^28 982.3 / 984.9 -> 774.5 / 774.7 (-21%), mixed 2^28 1322.4 / 1323.3 ->
+//       1092.6 / 1093.4 (-17%), cjk -12%, emoji -15%, latin -12%, mixed_errors -14%; ascii 2^24
+//       -14%; mixed 2^24 the same (88.8 / 89.6 -> 88.9 / 89.0), but mixed 2^16 9.4 -> 9.9 (+5%)
+//       and 2^20 12.5 -> 13.2-13.3 (+6%).
+//     Decode unchanged. The small inputs' cost is the atomic staging (their tiles are as before).
+//     Every GPU test passed on both GPUs (test_utf8 now checks sizes around the switch and the
+//     8-step tile's edges); memcheck, racecheck and synccheck clean over the encode groups on
+//     both GPUs, and on the H200 also over a build with the 8-step tiles at every size
+//     (GPS_UTF8_ENCODE_LARGE_N=0). Encode of mixed text at 2^28: 0.282x -> 0.332x copy on the
+//     H200, 0.371x -> 0.448x on the H100 (results/partial/nvidia-{h200,h100}-utf8-encode.json).
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -821,12 +861,15 @@ static_assert(kMaxGpuBytes - 2 < tiles::kNoError, "an offset would read as \"no 
 
 // ---- encode: tiles of code points ---------------------------------------------------------------
 
-template <int BLOCK> struct CodePointTile {
+template <int BLOCK, int STEPS> struct CodePointTile { // STEPS: vectors of code points a thread
   static constexpr int kWarps = BLOCK / kWarpSize;
-  static constexpr int kStepItems = kWarpSize * 4;      // one vector step of a warp: 128
-  static constexpr int kWarpItems = kVecs * kStepItems; // 512
-  static constexpr int kTile = BLOCK * kVecs * 4;       // 1024 (64 threads) .. 16384 (1024)
-  static constexpr int kStageWords = 136; // a step's bytes (at most 512) after up to 3 lead bytes
+  static constexpr int kStepItems = kWarpSize * 4; // one vector step of a warp: 128
+  static constexpr int kWarpItems = STEPS * kStepItems;
+  static constexpr int kTile = BLOCK * STEPS * 4;
+  // per warp: a step's bytes (at most 512) after up to 3 lead bytes (136 words), then each step's
+  // ranks and packed lengths (STEPS x 32 words each), written by pass 1 for pass 2
+  static constexpr int kRunWords = 136;
+  static constexpr int kStageWords = kRunWords + 2 * STEPS * kWarpSize;
   static constexpr int kStageBytes = kWarps * kStageWords * 4;
 };
 
@@ -840,9 +883,12 @@ struct CodePointGrid {
   __device__ __forceinline__ const std::uint32_t* at(long long q) const {
     return reinterpret_cast<const std::uint32_t*>(base + static_cast<std::uintptr_t>(q) * 4);
   }
+  // LAST: the code points' last read (evict-first); otherwise they are read again (kept in L2)
+  template <bool LAST = true>
   __device__ __forceinline__ uint4 vector(long long q, bool inside) const {
     if (inside || (q >= begin && q + 4 <= end))
-      return __ldcs(reinterpret_cast<const uint4*>(at(q)));
+      return LAST ? __ldcs(reinterpret_cast<const uint4*>(at(q)))
+                  : __ldcg(reinterpret_cast<const uint4*>(at(q)));
     return make_uint4(in_range(q) ? *at(q) : 0u, in_range(q + 1) ? *at(q + 1) : 0u,
                       in_range(q + 2) ? *at(q + 2) : 0u, in_range(q + 3) ? *at(q + 3) : 0u);
   }
@@ -857,8 +903,8 @@ CodePointGrid code_point_grid(const std::uint32_t* in, std::size_t n) {
 
 // A step's bytes, staged from byte `lead` on (the run's offset in its 32-bit word), stored as
 // whole aligned words, with byte stores for the partial words at the two ends (those words are
-// shared with the neighbouring runs).
-__device__ __forceinline__ void store_byte_run(unsigned char* word_base, const std::uint32_t* stage,
+// shared with the neighbouring runs). Clears the stage words it reads (the staging ORs into them).
+__device__ __forceinline__ void store_byte_run(unsigned char* word_base, std::uint32_t* stage,
                                                unsigned lead, unsigned bytes) {
   const unsigned end = lead + bytes;
   const unsigned words = (end + 3) / 4;
@@ -872,14 +918,24 @@ __device__ __forceinline__ void store_byte_run(unsigned char* word_base, const s
         if (b >= lead && b < end)
           word_base[b] = stage_bytes[b];
     }
+    stage[t] = 0;
   }
 }
 
-template <int BLOCK>
+// `bytes` (the low `len` bytes of the word) ORed into the stage from byte p on: one or two words.
+__device__ __forceinline__ void stage_bytes_at(std::uint32_t* stage, unsigned p,
+                                               std::uint32_t bytes, unsigned len) {
+  const unsigned shift = 8 * (p & 3u);
+  atomicOr(&stage[p >> 2], bytes << shift);
+  if (shift + 8 * len > 32)
+    atomicOr(&stage[(p >> 2) + 1], bytes >> (32 - shift));
+}
+
+template <int BLOCK, int STEPS>
 __global__ void __launch_bounds__(BLOCK)
     encode_kernel(CodePointGrid grid, unsigned char* __restrict__ out,
                   unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status) {
-  using Tile = CodePointTile<BLOCK>;
+  using Tile = CodePointTile<BLOCK, STEPS>;
   __shared__ DecodeShared<BLOCK> shared; // same bookkeeping: here the units are bytes
   extern __shared__ std::uint32_t s_stage[];
   const unsigned tile = block_tile_index();
@@ -888,28 +944,37 @@ __global__ void __launch_bounds__(BLOCK)
       static_cast<long long>(tile) * Tile::kTile + static_cast<long long>(warp) * Tile::kWarpItems;
   const bool inside = base >= grid.begin && base + Tile::kWarpItems <= grid.end;
 
-  // load; byte lengths (0 outside the input); ranks within each vector step of the warp
-  uint4 v[kVecs];
-#pragma unroll
-  for (int j = 0; j < kVecs; ++j)
-    v[j] = grid.vector(base + j * Tile::kStepItems + lane * 4, inside);
-  unsigned lengths[kVecs], rank[kVecs], run[kVecs], warp_bytes = 0;
-#pragma unroll
-  for (int j = 0; j < kVecs; ++j) {
+  std::uint32_t* const stage = s_stage + warp * Tile::kStageWords;
+  std::uint32_t* const ranks = stage + Tile::kRunWords + lane; // step j at 32 j
+  std::uint32_t* const lengths = ranks + STEPS * kWarpSize;    // step j at 32 j
+  // the warp's stage starts cleared (the staging ORs into it; store_byte_run clears it again)
+  for (int i = lane; i < Tile::kRunWords; i += kWarpSize)
+    s_stage[warp * Tile::kStageWords + i] = 0;
+  // pass 1: load; byte lengths (0 outside the input, 8 bits each); ranks within each vector step
+  // of the warp. Tiles of up to 4 steps hold their code points in registers (fully unrolled);
+  // larger ones read them again in pass 2 (an L2 hit: the first read keeps them in L2, the second
+  // evicts them first)
+  constexpr bool kReload = STEPS > 4;
+  uint4 held[kReload ? 1 : STEPS];
+  unsigned warp_bytes = 0;
+#pragma unroll 4
+  for (int j = 0; j < STEPS; ++j) {
     const long long q = base + j * Tile::kStepItems + lane * 4;
-    const std::uint32_t cp[4] = {v[j].x, v[j].y, v[j].z, v[j].w};
-    unsigned packed = 0, total = 0; // 8 bits per code point
+    const uint4 v = grid.vector<!kReload>(q, inside);
+    if constexpr (!kReload)
+      held[j] = v;
+    const std::uint32_t cp[4] = {v.x, v.y, v.z, v.w};
+    unsigned packed = 0;
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
       const unsigned len = inside || grid.in_range(q + k) ? encoded_length(cp[k]) : 0u;
       packed |= len << (8 * k);
-      total += len;
     }
-    lengths[j] = packed;
+    lengths[kWarpSize * j] = packed;
+    const unsigned total = packed * 0x01010101u >> 24; // the sum of the four lengths
     const unsigned inclusive = warp_inclusive_scan(total);
-    rank[j] = inclusive - total;
-    run[j] = __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
-    warp_bytes += run[j];
+    ranks[kWarpSize * j] = inclusive - total;
+    warp_bytes += __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
   }
   if (lane == 0)
     shared.warp_units[warp] = warp_bytes;
@@ -918,29 +983,43 @@ __global__ void __launch_bounds__(BLOCK)
     tile_offsets<BLOCK>(shared, tile, tile_total, status, count);
   __syncthreads();
 
-  // encode: each step's bytes staged from the run's offset in its word, stored as aligned words
-  std::uint32_t* stage = s_stage + warp * Tile::kStageWords;
-  auto* stage_bytes = reinterpret_cast<unsigned char*>(stage);
+  // encode: each step's bytes ORed into the (cleared) stage from the run's offset in its word,
+  // stored as aligned words
   unsigned at = shared.tile_prefix + shared.warp_offset[warp];
-#pragma unroll
-  for (int j = 0; j < kVecs; ++j) {
+  // step j's code points: held since pass 1, or read again (loaded during step j - 1)
+  uint4 v;
+  if constexpr (kReload)
+    v = grid.vector(base + lane * 4, inside);
+  else
+    v = held[0];
+#pragma unroll(STEPS <= 4 ? STEPS : 1) // 8 unrolled steps missed the instruction cache (header)
+  for (int j = 0; j < STEPS; ++j) {
     const auto dst = reinterpret_cast<std::uintptr_t>(out) + at;
     const unsigned lead = static_cast<unsigned>(dst % 4);
-    const std::uint32_t cp[4] = {v[j].x, v[j].y, v[j].z, v[j].w};
-    unsigned p = lead + rank[j];
+    const std::uint32_t cp[4] = {v.x, v.y, v.z, v.w};
+    if (j + 1 < STEPS) {
+      if constexpr (kReload)
+        v = grid.vector(base + (j + 1) * Tile::kStepItems + lane * 4, inside);
+      else
+        v = held[j + 1 < STEPS ? j + 1 : 0];
+    }
+    const unsigned rank = ranks[kWarpSize * j], packed = lengths[kWarpSize * j];
+    const unsigned run = __shfl_sync(kFullMask, rank + (packed * 0x01010101u >> 24), kWarpSize - 1);
+    unsigned p = lead + rank;
+    if (packed == 0x01010101u) { // four ASCII code points: one word of bytes
+      stage_bytes_at(stage, p, cp[0] | cp[1] << 8 | cp[2] << 16 | cp[3] << 24, 4);
+    } else {
 #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const unsigned len = lengths[j] >> (8 * k) & 0xFFu;
-      const std::uint32_t bytes = encoded_bytes(cp[k]);
-#pragma unroll
-      for (unsigned b = 0; b < 4; ++b)
-        if (b < len)
-          stage_bytes[p + b] = static_cast<unsigned char>(bytes >> (8 * b));
-      p += len;
+      for (int k = 0; k < 4; ++k) {
+        const unsigned len = packed >> (8 * k) & 0xFFu;
+        if (len != 0) // 0: outside the input
+          stage_bytes_at(stage, p, encoded_word(cp[k], len), len);
+        p += len;
+      }
     }
     __syncwarp();
-    store_byte_run(reinterpret_cast<unsigned char*>(dst - lead), stage, lead, run[j]);
-    at += run[j];
+    store_byte_run(reinterpret_cast<unsigned char*>(dst - lead), stage, lead, run);
+    at += run;
     __syncwarp();
   }
 }
@@ -968,7 +1047,15 @@ std::size_t single_pass_decode_tile(int block) {
 
 std::size_t single_pass_encode_tile(int block) {
   std::size_t tile = 0;
-  dispatch_block_size(block, [&](auto b) { tile = CodePointTile<decltype(b)::value>::kTile; });
+  dispatch_block_size(
+      block, [&](auto b) { tile = CodePointTile<decltype(b)::value, kEncodeStepsSmall>::kTile; });
+  return tile;
+}
+
+std::size_t single_pass_encode_large_tile(int block) {
+  std::size_t tile = 0;
+  dispatch_block_size(
+      block, [&](auto b) { tile = CodePointTile<decltype(b)::value, kEncodeStepsLarge>::kTile; });
   return tile;
 }
 
@@ -1037,28 +1124,39 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
                         cudaStream_t stream) {
   constexpr const char* kWho = "utf8/encode/single_pass";
   checks::gpu_code_points(n, kWho);
+  // a large input takes the tiles of 8 vectors a thread (a look-back per 8192 code points at
+  // 256 threads), a small one the tiles of 4 (more tiles to spread over the SMs)
+  const bool large = n + 1 > kEncodeLargeN; // (n >= kEncodeLargeN, also when that is 0)
   dispatch_block_size(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
-    using Tile = CodePointTile<BLOCK>;
-    TempLayout layout(temp);
-    const TileStatusStorage storage =
-        take_tile_status(layout, tiles::max_tile_count(tiles::kMaxCodePointSkew, n, Tile::kTile));
-    if (layout.sized(temp_bytes))
-      return;
-    checks::encode_args(kWho, in, n, out, count);
-    check_aligned(in, 4, kWho, "input");
-    if (n == 0) {
-      CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof *count, stream));
-      return;
-    }
-    const CodePointGrid grid = code_point_grid(in, n);
-    const std::size_t launched =
-        tiles::tile_count(static_cast<std::size_t>(grid.begin), n, Tile::kTile);
-    const TileStatus status = clear_tile_status({storage.words, launched}, stream);
-    opt_in_shared<encode_kernel<BLOCK>>(Tile::kStageBytes);
-    encode_kernel<BLOCK><<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
-        grid, out, count, static_cast<unsigned>(launched), status);
-    CUDA_CHECK_LAUNCH();
+    const auto run = [&](auto steps) {
+      constexpr int STEPS = decltype(steps)::value;
+      using Tile = CodePointTile<BLOCK, STEPS>;
+      TempLayout layout(temp);
+      const TileStatusStorage storage =
+          take_tile_status(layout, tiles::max_tile_count(tiles::kMaxCodePointSkew, n, Tile::kTile));
+      if (layout.sized(temp_bytes))
+        return;
+      checks::encode_args(kWho, in, n, out, count);
+      check_aligned(in, 4, kWho, "input");
+      if (n == 0) {
+        CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof *count, stream));
+        return;
+      }
+      const CodePointGrid grid = code_point_grid(in, n);
+      const std::size_t launched =
+          tiles::tile_count(static_cast<std::size_t>(grid.begin), n, Tile::kTile);
+      const TileStatus status = clear_tile_status({storage.words, launched}, stream);
+      opt_in_shared<encode_kernel<BLOCK, STEPS>>(Tile::kStageBytes);
+      encode_kernel<BLOCK, STEPS>
+          <<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
+              grid, out, count, static_cast<unsigned>(launched), status);
+      CUDA_CHECK_LAUNCH();
+    };
+    if (large)
+      run(std::integral_constant<int, kEncodeStepsLarge>{});
+    else
+      run(std::integral_constant<int, kEncodeStepsSmall>{});
   });
 }
 

@@ -97,6 +97,16 @@ void encode_cpu(void* temp, std::size_t& temp_bytes, const std::uint32_t* in, st
 // handles: the tile edge sizes of the tests.
 std::size_t single_pass_decode_tile(int block);
 std::size_t single_pass_encode_tile(int block);
+// single_pass encode takes larger tiles (8 vectors of code points a thread instead of 4) from
+// kEncodeLargeN code points on: their tile edges for the tests.
+// (GPS_UTF8_ENCODE_LARGE_N=0 in a test build: the larger tiles at every size, for the sanitizers.)
+#ifdef GPS_UTF8_ENCODE_LARGE_N
+inline constexpr std::size_t kEncodeLargeN = GPS_UTF8_ENCODE_LARGE_N;
+#else
+inline constexpr std::size_t kEncodeLargeN = std::size_t{1} << 22;
+#endif
+inline constexpr int kEncodeStepsSmall = 4, kEncodeStepsLarge = 8;
+std::size_t single_pass_encode_large_tile(int block);
 
 // Size limits of the GPU variants (32-bit offsets): n < kMaxGpuBytes bytes for decode and
 // validate, n < kMaxGpuCodePoints code points for encode (4n output bytes below 2^32).
