@@ -45,7 +45,8 @@
 //   single_pass    n < 2^32 bytes; 8 bytes per tile + 8     n < 2^30 code points; 8 bytes per
 //                  (validate: 4 bytes)                      tile + 8
 // (single_pass tiles: single_pass_decode_tile(block) bytes, single_pass_encode_tile(block) code
-// points, plus one for an input that does not start on a 16-byte boundary.)
+// points, or single_pass_encode_large_tile(block) from kEncodeLargeN on, plus one for an input that
+// does not start on a 16-byte boundary.)
 #pragma once
 
 #include "common/variant_table.hpp"
