@@ -922,6 +922,11 @@ __device__ __forceinline__ void store_byte_run(unsigned char* word_base, std::ui
   }
 }
 
+// The sum of the four 8-bit lengths packed in a word (one multiply-add).
+__device__ __forceinline__ unsigned packed_length_sum(unsigned packed) {
+  return packed * 0x01010101u >> 24;
+}
+
 // `bytes` (the low `len` bytes of the word) ORed into the stage from byte p on: one or two words.
 __device__ __forceinline__ void stage_bytes_at(std::uint32_t* stage, unsigned p,
                                                std::uint32_t bytes, unsigned len) {
@@ -949,7 +954,7 @@ __global__ void __launch_bounds__(BLOCK)
   std::uint32_t* const lengths = ranks + STEPS * kWarpSize;    // step j at 32 j
   // the warp's stage starts cleared (the staging ORs into it; store_byte_run clears it again)
   for (int i = lane; i < Tile::kRunWords; i += kWarpSize)
-    s_stage[warp * Tile::kStageWords + i] = 0;
+    stage[i] = 0;
   // pass 1: load; byte lengths (0 outside the input, 8 bits each); ranks within each vector step
   // of the warp. Tiles of up to 4 steps hold their code points in registers (fully unrolled);
   // larger ones read them again in pass 2 (an L2 hit: the first read keeps them in L2, the second
@@ -971,7 +976,7 @@ __global__ void __launch_bounds__(BLOCK)
       packed |= len << (8 * k);
     }
     lengths[kWarpSize * j] = packed;
-    const unsigned total = packed * 0x01010101u >> 24; // the sum of the four lengths
+    const unsigned total = packed_length_sum(packed);
     const unsigned inclusive = warp_inclusive_scan(total);
     ranks[kWarpSize * j] = inclusive - total;
     warp_bytes += __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
@@ -1004,7 +1009,7 @@ __global__ void __launch_bounds__(BLOCK)
         v = held[j + 1 < STEPS ? j + 1 : 0];
     }
     const unsigned rank = ranks[kWarpSize * j], packed = lengths[kWarpSize * j];
-    const unsigned run = __shfl_sync(kFullMask, rank + (packed * 0x01010101u >> 24), kWarpSize - 1);
+    const unsigned run = __shfl_sync(kFullMask, rank + packed_length_sum(packed), kWarpSize - 1);
     unsigned p = lead + rank;
     if (packed == 0x01010101u) { // four ASCII code points: one word of bytes
       stage_bytes_at(stage, p, cp[0] | cp[1] << 8 | cp[2] << 16 | cp[3] << 24, 4);
