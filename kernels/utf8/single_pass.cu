@@ -458,12 +458,22 @@
 //       1092.6 / 1093.4 (-17%), cjk -12%, emoji -15%, latin -12%, mixed_errors -14%; ascii 2^24
 //       -14%; mixed 2^24 the same (88.8 / 89.6 -> 88.9 / 89.0), but mixed 2^16 9.4 -> 9.9 (+5%)
 //       and 2^20 12.5 -> 13.2-13.3 (+6%).
-//     Decode unchanged. The small inputs' cost is the atomic staging (their tiles are as before).
+//     Decode unchanged. The small inputs' cost was put on the atomic staging (their tiles are as
+//     before); the try below does not support that.
 //     Every GPU test passed on both GPUs (test_utf8 now checks sizes around the switch and the
 //     8-step tile's edges); memcheck, racecheck and synccheck clean over the encode groups on
 //     both GPUs, and on the H200 also over a build with the 8-step tiles at every size
 //     (GPS_UTF8_ENCODE_LARGE_N=0). Encode of mixed text at 2^28: 0.282x -> 0.332x copy on the
 //     H200, 0.371x -> 0.448x on the H100 (results/partial/nvidia-{h200,h100}-utf8-encode.json).
+//   Dropped (H200, commit 9de01b3c94e1, builds B-N-B-N in one call, 5 repetitions, medians in us;
+//     branch wip/utf8-encode-small2): N = the 4-step tiles staged by byte stores again
+//     (ENC_SMALL_BYTES; the 8-step tiles keep the atomics). Predicted: mixed 2^16 and 2^20 back
+//     to 9.4 and 12.4 us, 2^22 and up unchanged. Measured (B's first run, slower in every row and
+//     in the copy rows too, left out): mixed 2^16 9.66 [9.63-9.66] against 9.73 / 9.70, 2^20 12.58
+//     against 12.61 / 12.58, 2^22 26.66 against 26.85 / 26.82, ascii 2^16 7.07 against 7.10 /
+//     7.07, cjk 2^20 11.34 against 11.49 / 11.42, 2^28 rows within 0.3%. Byte stores gain nothing
+//     here; what the small inputs pay is elsewhere (the shared ranks and lengths, the stage's
+//     clearing). test_utf8 passed and memcheck, racecheck and synccheck were clean with N.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
