@@ -384,6 +384,21 @@
 //   -> 9090 / 9087 (-0.2%, ranges overlapping), 2^24 the same. Every onesweep test (334) and
 //   test_checks passed on both GPUs; memcheck, racecheck and synccheck clean over the keys
 //   (H200) and pairs (H100) groups of uniform keys.
+// Eleventh session (2026-11-23, H100, builds B-N-B-N in one call, 5 repetitions, medians in us;
+//   branch wip/sort-vals-bulk, dropped): the values of a full tile bulk-copied into shared memory
+//   at the tile's start (one cp.async.bulk by thread 0 and an mbarrier, 36 KB of dynamic shared
+//   memory at 384 x 24: 2 blocks an SM still fit, 80 registers), read from there for the values'
+//   exchange instead of the 24 global loads a thread issues after the keys' scatter. Why: that
+//   load is the pass's last step, its latency in the open (the fourth session's trace: pairs
+//   spend a third of a block in the values' load, exchange and scatter; ncu: lg throttle
+//   0.63-0.72 against CUB's 0.08). Predicted: pairs 2^28 -2..-5%, keys the same. Measured (B =
+//   main at 209dae2e0259, N = c00d15ea21cd): pairs 2^28 9066.0 / 9065.8 -> 9510.0 / 9511.5
+//   (+4.9%), 2^24 608.2 / 609.6 -> 622.9 / 623.3, 2^30 35562 / 35623 -> 37408 / 37405 (+5.1%),
+//   low_entropy +5.5%, all_equal +3.0%, int32 and float32 +5%; keys 5413.4 / 5411.7 against
+//   5411.4 / 5414.0 (the same); CUB pairs 8715-8725 in all four runs. Every onesweep test and
+//   test_checks passed, and memcheck, racecheck and synccheck were clean over four pairs groups.
+//   Not profiled; a guess: the 75 KB a block takes (static and dynamic) shrinks the SM's L1, or
+//   the tile's 36 KB request competes with the keys' loads.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/dependent_launch.cuh"
