@@ -397,8 +397,13 @@
 //   low_entropy +5.5%, all_equal +3.0%, int32 and float32 +5%; keys 5413.4 / 5411.7 against
 //   5411.4 / 5414.0 (the same); CUB pairs 8715-8725 in all four runs. Every onesweep test and
 //   test_checks passed, and memcheck, racecheck and synccheck were clean over four pairs groups.
-//   Not profiled; a guess: the 75 KB a block takes (static and dynamic) shrinks the SM's L1, or
-//   the tile's 36 KB request competes with the keys' loads.
+//   Why (two more calls, B-N2-N3-B-N2-N3 and B-N4-N5-B-N4-N5, pairs 2^28 / 2^24, B 9052-9062 /
+//   608-610): not the shared-memory carveout: N2, main's kernel launched with 36 KB of dynamic
+//   shared memory it does not use, 9045 / 9052 and 610 / 612; the L2 hint costs part: N3, the bulk
+//   copy without evict-first, 9365 / 9370 (+3.4%); a later copy costs more: N4, issued after the
+//   digit counts are published, 9575 / 9557 (+5.6%), N5, after the ranking, 9581 / 9585 (+5.8%);
+//   keys the same in every build. The values' global loads at the pass's end are not what it
+//   waits on (as the fourth session's early load found); the bulk copy only adds to the tile.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/dependent_launch.cuh"
