@@ -474,6 +474,20 @@
 //     7.07, cjk 2^20 11.34 against 11.49 / 11.42, 2^28 rows within 0.3%. Byte stores gain nothing
 //     here; what the small inputs pay is elsewhere (the shared ranks and lengths, the stage's
 //     clearing). test_utf8 passed and memcheck, racecheck and synccheck were clean with N.
+// Ninth session (2026-11-23, H100, commit 468f9f1e462b; branch wip/utf8-two-pass2, the sixth
+//   session's two-pass measurement on this kernel, not a variant): what the look-back chain costs
+//   on the H100. ncu per kernel (--clock-control none), 2^28 bytes, two launches each:
+//     mixed b256  single-pass 482.6 / 486.8 us (288.0 M warp instructions, barrier stalls 4.9-5.0
+//                 per issue, issue slots 57-58% busy); two passes: count 179.7 / 180.4 + CUB scan
+//                 6.7 + decode with known prefixes 377.8 / 378.9 (283.1 M, barrier 0.8, issue 74%)
+//     mixed b512  single-pass 486.1 / 488.2; known prefixes 388.7 / 389.2
+//     ascii b256  single-pass 554.3 / 545.3 (barrier 13.7-13.9, issue 26%); known 467.9 / 468.6
+//   So the chain costs 105 us of mixed text's 483 (22%; the H200's 78 of 438, 18%) and 82 of
+//   ASCII's 550. Decode with known prefixes runs at about 0.87x copy on the H100 (the same bytes
+//   in 378 us against 482 at 0.682x): hiding at least 70% of the chain would meet the 0.8x goal
+//   there (411 us); on the H200 the same decode is 0.65x copy (359.7 us), so the H200 needs the
+//   decode work cut as well. The lead: a tile's classification (and its published counts)
+//   pipelined against the previous tile's look-back and stores, not more tiles in flight.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
