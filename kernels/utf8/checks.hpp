@@ -36,6 +36,19 @@ inline void encode_args(const char* who, const void* in, std::size_t n, const vo
   decode_args(who, in, n, out, count);
 }
 
+// Run phase, GPU variants: the same, and the code points 4-byte aligned (decode's output,
+// encode's input: the kernels move them as 32-bit words).
+inline void gpu_decode_args(const char* who, const void* in, std::size_t n, const void* out,
+                            const void* count) {
+  decode_args(who, in, n, out, count);
+  check_aligned(out, 4, who, "output");
+}
+inline void gpu_encode_args(const char* who, const void* in, std::size_t n, const void* out,
+                            const void* count) {
+  encode_args(who, in, n, out, count);
+  check_aligned(in, 4, who, "input");
+}
+
 // Both phases, GPU variants: the 32-bit offsets' limits.
 inline void gpu_bytes(std::size_t n, const char* who) {
   check_max_elements(n, kMaxGpuBytes - 1, who, "32-bit byte offsets: n < 2^32 bytes");

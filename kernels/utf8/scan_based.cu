@@ -29,6 +29,7 @@
 #include "common/temp_storage.hpp"
 #include "scan/scan.hpp"
 #include "utf8/checks.hpp"
+#include "utf8/empty_input.hpp"
 #include "utf8/rules.hpp"
 #include "utf8/utf8.hpp"
 
@@ -169,12 +170,9 @@ void decode_scan_based(void* temp, std::size_t& temp_bytes, const unsigned char*
   const ScanBasedStorage s = take_storage(layout, n, block, stream);
   if (layout.sized(temp_bytes))
     return;
-  checks::decode_args(kWho, in, n, out, count);
-  check_aligned(out, 4, kWho, "output");
-  if (n == 0) {
-    CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof *count, stream));
+  checks::gpu_decode_args(kWho, in, n, out, count);
+  if (zero_count_if_empty(n, count, stream))
     return;
-  }
   const unsigned grid = grid_blocks(n, static_cast<std::size_t>(block), kWho);
   mark_unit_starts<<<grid, block, 0, stream>>>(in, n, s.marks);
   CUDA_CHECK_LAUNCH();
@@ -216,12 +214,9 @@ void encode_scan_based(void* temp, std::size_t& temp_bytes, const std::uint32_t*
   const ScanBasedStorage s = take_storage(layout, n, block, stream);
   if (layout.sized(temp_bytes))
     return;
-  checks::encode_args(kWho, in, n, out, count);
-  check_aligned(in, 4, kWho, "input");
-  if (n == 0) {
-    CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof *count, stream));
+  checks::gpu_encode_args(kWho, in, n, out, count);
+  if (zero_count_if_empty(n, count, stream))
     return;
-  }
   const unsigned grid = grid_blocks(n, static_cast<std::size_t>(block), kWho);
   byte_lengths<<<grid, block, 0, stream>>>(in, n, s.marks);
   CUDA_CHECK_LAUNCH();

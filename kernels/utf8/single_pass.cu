@@ -497,6 +497,7 @@
 #include "common/warp.cuh"
 #include "utf8/checks.hpp"
 #include "utf8/chunk.hpp"
+#include "utf8/empty_input.hpp"
 #include "utf8/rules.hpp"
 #include "utf8/tiles.hpp"
 #include "utf8/utf8.hpp"
@@ -1103,12 +1104,9 @@ void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char
         take_tile_status(layout, tiles::max_tile_count(tiles::kMaxByteSkew, n, Tile::kTileBytes));
     if (layout.sized(temp_bytes))
       return;
-    checks::decode_args(kWho, in, n, out, count);
-    check_aligned(out, 4, kWho, "output");
-    if (n == 0) {
-      CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof *count, stream));
+    checks::gpu_decode_args(kWho, in, n, out, count);
+    if (zero_count_if_empty(n, count, stream))
       return;
-    }
     const ByteGrid grid = byte_grid(in, n);
     const std::size_t launched = byte_tiles(grid, Tile::kTileBytes);
     const TileStatus status = clear_tile_status({storage.words, launched}, stream);
@@ -1166,12 +1164,9 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
           take_tile_status(layout, tiles::max_tile_count(tiles::kMaxCodePointSkew, n, Tile::kTile));
       if (layout.sized(temp_bytes))
         return;
-      checks::encode_args(kWho, in, n, out, count);
-      check_aligned(in, 4, kWho, "input");
-      if (n == 0) {
-        CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof *count, stream));
+      checks::gpu_encode_args(kWho, in, n, out, count);
+      if (zero_count_if_empty(n, count, stream))
         return;
-      }
       const CodePointGrid grid = code_point_grid(in, n);
       const std::size_t launched =
           tiles::tile_count(static_cast<std::size_t>(grid.begin), n, Tile::kTile);
