@@ -488,6 +488,26 @@
 //   there (411 us); on the H200 the same decode is 0.65x copy (359.7 us), so the H200 needs the
 //   decode work cut as well. The lead: a tile's classification (and its published counts)
 //   pipelined against the previous tile's look-back and stores, not more tiles in flight.
+// Twelfth session (2026-11-23, H100, builds B-W1-W2-B-W2-W1 in one call, 5 repetitions, medians
+//   in us; branch wip/utf8-walker, dropped): the look-back taken off the decoding warps' path.
+//   W1 = warp 0 of the block is a walker with no bytes of its own (it waits at the barrier after
+//   the counts, looks back, writes the tile's offset and signals a named barrier by bar.arrive,
+//   then exits), the other warps stage step 0 and wait on that barrier (bar.sync), so a tile is
+//   one warp's 2048 bytes smaller; W2 = W1 with steps 0 and 1 staged before the wait (a second
+//   stage per warp: 55 KB of shared memory a block at 256 threads, 4 blocks an SM still; 64 and 61
+//   registers at 256 and 512). The idea: warp 0 looked back and then staged its own 4 steps, so a
+//   block lived for the walk plus warp 0's decode; without a walker the walk is overlapped with
+//   the other warps' staging. Predicted: mixed b512 -8..-15% (W2), -0..-5% (W1). Measured
+//   (B / W1 / W2): mixed b256 482.7 [481.2-484.1] / 499.9 / 498.9 (+3.4%), b512 482.3 / 491.5 /
+//   485.6 [481.4-486.4] (+0.7%), latin b256 449.5 / 470.3 / 467.6 (+4%), cjk 408.0 / 430.2 / 424.5
+//   (+4%), emoji 360.7 / 383.1 / 377.8 (+5%), ascii 542.4 / 553.6 / 550.6 (+1.5%), mixed_errors
+//   516.1 / 536.8 / 535.3 (+3.7%), mixed 2^24 b256 39.3 / 41.0 / 40.6 (+3%); only mixed 2^20
+//   gained (b256 11.45 / 11.25 / 10.85, b512 13.3 / 12.45 / 11.95: fewer, shorter tiles' walks
+//   end sooner there). Copy 713.2 us in every run. The decoding warps lost to the walker (7 of 8
+//   at 256 threads, 15 of 16 at 512) cost more than the walk they no longer wait for, and the
+//   second stage won back only part at 512. In that build, test_utf8 passed decode's mix and
+//   edge-size tests at every block; encode failed (the build let encode's tile_offsets scan one
+//   warp too few), so the later groups did not run: the variant was not verified further.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
