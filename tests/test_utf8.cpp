@@ -1154,7 +1154,9 @@ TEST(Utf8Text, CodePointMixes) {
 // ---------------------------------------------------------------------
 
 template <typename Row>
-void check_table(const std::vector<Row>& table, const Row* (*find)(std::string_view)) {
+void check_table(const std::vector<Row>& table, const Row* (*find)(std::string_view),
+                 const std::vector<int>& single_pass_blocks = any_block(),
+                 int single_pass_default = 256) {
   const std::vector<std::string> want = {"cpu", "cpu_parallel", "iconv", "scan_based",
                                          "single_pass"};
   ASSERT_EQ(table.size(), want.size());
@@ -1172,8 +1174,11 @@ void check_table(const std::vector<Row>& table, const Row* (*find)(std::string_v
                         : i == 2 ? Role::Vendor
                                  : Role::Study);
     if (gpu) {
-      EXPECT_EQ(row.blocks, any_block());
-      EXPECT_EQ(row.default_block, 256);
+      const bool single_pass = std::string_view(row.name) == "single_pass";
+      EXPECT_EQ(row.blocks, single_pass ? single_pass_blocks : any_block());
+      EXPECT_EQ(row.default_block, single_pass ? single_pass_default : 256);
+      EXPECT_NE(std::find(row.blocks.begin(), row.blocks.end(), row.default_block),
+                row.blocks.end());
       for (int block : row.blocks)
         EXPECT_GT(row.tile_elems(block), 0u);
     } else {
@@ -1184,7 +1189,10 @@ void check_table(const std::vector<Row>& table, const Row* (*find)(std::string_v
 }
 
 TEST(Utf8Tables, NamesRolesBlocks) {
-  check_table(decode_variants(), find_decode);
+  // single_pass decode also takes 384 threads, its default (utf8.hpp)
+  const std::vector<int> decode_blocks = {64, 128, 256, 384, 512, 1024};
+  EXPECT_EQ(single_pass_decode_blocks(), decode_blocks);
+  check_table(decode_variants(), find_decode, decode_blocks, 384);
   check_table(validate_variants(), find_validate);
   check_table(encode_variants(), find_encode);
 }

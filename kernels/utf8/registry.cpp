@@ -2,6 +2,7 @@
 // declarations and rows here, and its line in CMakeLists.txt.
 #include "utf8/utf8.hpp"
 
+#include <algorithm>
 #include <type_traits>
 
 namespace gps::utf8 {
@@ -24,6 +25,12 @@ constexpr BenchLimits kCpuLimits{28};
 // the GPU rows sweep the block size at the primary point only (decode of mixed text)
 constexpr BenchLimits kGpuLimits{30, 30, true};
 } // namespace
+
+std::vector<int> single_pass_decode_blocks() {
+  std::vector<int> blocks = any_block();
+  blocks.insert(std::lower_bound(blocks.begin(), blocks.end(), 384), 384);
+  return blocks;
+}
 
 const std::vector<DecodeVariant>& decode_variants() {
   static const std::vector<DecodeVariant> table = {
@@ -58,8 +65,8 @@ const std::vector<DecodeVariant>& decode_variants() {
        "classify each byte (unit start or not) -> scan/decoupled_lookback -> decode and "
        "scatter",
        kGpuLimits},
-      {"single_pass", decode_single_pass, Target::Gpu, Role::Study, any_block(), 256,
-       single_pass_decode_tile,
+      {"single_pass", decode_single_pass, Target::Gpu, Role::Study, single_pass_decode_blocks(),
+       384, single_pass_decode_tile,
        "one kernel: 16-byte chunks classified with SWAR, decoupled look-back for the output "
        "offset, staged coalesced writes",
        kGpuLimits},

@@ -508,6 +508,28 @@
 //   second stage won back only part at 512. In that build, test_utf8 passed decode's mix and
 //   edge-size tests at every block; encode failed (the build let encode's tile_offsets scan one
 //   warp too few), so the later groups did not run: the variant was not verified further.
+//   Kept: 384-thread blocks built for 3 an SM (kDecodeMinBlocks: 56 registers, no spills; 36
+//   warps an SM against 32 at 256 threads and 60 registers), the default block of decode. The
+//   walker runs showed the decoding warps' number, not the walk, as what a block gives up; more
+//   warps an SM should cover more of each block's barrier wait. Predicted (H100, 2^28): mixed
+//   -0..-4%. Measured, builds B-N-B-N in one call per GPU (5 repetitions, medians of the two
+//   runs, us; N also built 192, 288 and 576 threads for 36 warps an SM at 56 registers, 320 and
+//   640 for 40 at 48, with 36 bytes of spills; the same test_utf8 groups passed in every build):
+//                       H100 B b256 -> N b384             H200 B b256 -> N b384
+//     mixed            484.2 -> 467.1 (-3.5%)            444.6 -> 426.8 (-4.0%)
+//     latin            450.7 -> 435.6 (-3.3%)            424.7 -> 410.3 (-3.4%)
+//     cjk              409.6 -> 393.5 (-3.9%)            394.7 -> 381.0 (-3.5%)
+//     emoji            362.5 -> 346.5 (-4.4%)            348.4 -> 334.6 (-4.0%)
+//     ascii            544.9 -> 532.8 (-2.2%)            441.8 -> 430.5 (-2.5%)
+//     mixed_errors     517.0 -> 491.4 (-4.9%)            491.7 -> 464.3 (-5.6%)
+//     mixed 2^24        39.0 -> 40.7 (+4%)                35.7 -> 37.0 (+3.5%)
+//     mixed 2^20       11.35 -> 12.1 (+7%)              11.15 -> 12.15 (+9%)
+//   every 2^28 pair's repetition ranges apart. Mixed text at 2^28 by shape (H100 / H200): 192 x 6
+//   490.3 / -, 288 x 4 477.1 / 441.3, 384 x 3 467.1 / 426.8, 576 x 2 472.4 / -, 320 x 4 (48
+//   registers) - / 452.5, 640 x 2 - / 441.0; 256 x 4 built for 4 blocks (64 registers) 483.9 /
+//   445.2, the same as B's 60. At 2^24 and 2^20 block 256 stays faster (at 2^24, 683 tiles of 24
+//   KiB for 396 block slots, 1.7 waves, against 1024 of 16 KiB for 528, 1.9): the block sweep of
+//   mixed text keeps every size's best block in view.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -525,6 +547,8 @@
 #include <cuda/atomic>
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 namespace gps::utf8 {
 namespace {
@@ -711,8 +735,13 @@ __device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsign
   }
 }
 
+// decode's blocks an SM: 384 threads are built for 3 (56 registers: 36 warps an SM, 12.5% more
+// than the 32 that 64 registers allow; the header's twelfth session has the runs); the other
+// sizes as the compiler chooses (0: no minimum; 60-64 registers at 256..1024 threads)
+template <int BLOCK> constexpr int kDecodeMinBlocks = BLOCK == 384 ? 3 : 0;
+
 template <int BLOCK>
-__global__ void __launch_bounds__(BLOCK)
+__global__ void __launch_bounds__(BLOCK, kDecodeMinBlocks<BLOCK>)
     decode_kernel(ByteGrid grid, std::uint32_t* __restrict__ out,
                   unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status) {
   using Tile = ByteTile<BLOCK>;
@@ -1089,9 +1118,17 @@ template <auto KERNEL> void opt_in_shared(int bytes) {
 
 } // namespace
 
+// decode takes dispatch_block_size's sizes and 384 (its default: single_pass_decode_blocks)
+template <typename F> void dispatch_decode_block(int block, F&& f) {
+  if (block == 384)
+    f(std::integral_constant<int, 384>{});
+  else
+    dispatch_block_size(block, std::forward<F>(f));
+}
+
 std::size_t single_pass_decode_tile(int block) {
   std::size_t tile = 0;
-  dispatch_block_size(block, [&](auto b) { tile = ByteTile<decltype(b)::value>::kTileBytes; });
+  dispatch_decode_block(block, [&](auto b) { tile = ByteTile<decltype(b)::value>::kTileBytes; });
   return tile;
 }
 
@@ -1116,7 +1153,7 @@ void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char
                         cudaStream_t stream) {
   constexpr const char* kWho = "utf8/decode/single_pass";
   checks::gpu_bytes(n, kWho);
-  dispatch_block_size(block, [&](auto b) {
+  dispatch_decode_block(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
     using Tile = ByteTile<BLOCK>;
     TempLayout layout(temp);
