@@ -32,7 +32,7 @@ trap 'rm -f "$empty" "$text"' EXIT
 expect 2 "--gps_utf8_file that is empty" --gps_utf8_file="$empty"
 printf 'h\xc3\xa9llo w\xc3\xb6rld \xe4\xb8\xad\xf0\x9f\x98\x80 \xff\n' >"$text"
 file_rows="$("$bench" --gps_utf8_file="$text" --benchmark_list_tests --benchmark_filter=/file/ 2>/dev/null)"
-if ! grep -q '^utf8/single_pass/decode/file/pot/log2n:20/block:384/' <<<"$file_rows" ||
+if ! grep -q '^utf8/single_pass/decode/file/pot/log2n:20/block:256/' <<<"$file_rows" ||
   ! grep -q '^utf8/cpu/encode/file/pot/log2n:20/' <<<"$file_rows"; then
   echo "FAIL --gps_utf8_file: the file mix's rows are not listed"
   fails=$((fails + 1))

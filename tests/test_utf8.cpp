@@ -1155,8 +1155,7 @@ TEST(Utf8Text, CodePointMixes) {
 
 template <typename Row>
 void check_table(const std::vector<Row>& table, const Row* (*find)(std::string_view),
-                 const std::vector<int>& single_pass_blocks = any_block(),
-                 int single_pass_default = 256) {
+                 const std::vector<int>& single_pass_blocks) {
   const std::vector<std::string> want = {"cpu", "cpu_parallel", "iconv", "scan_based",
                                          "single_pass"};
   ASSERT_EQ(table.size(), want.size());
@@ -1176,7 +1175,7 @@ void check_table(const std::vector<Row>& table, const Row* (*find)(std::string_v
     if (gpu) {
       const bool single_pass = std::string_view(row.name) == "single_pass";
       EXPECT_EQ(row.blocks, single_pass ? single_pass_blocks : any_block());
-      EXPECT_EQ(row.default_block, single_pass ? single_pass_default : 256);
+      EXPECT_EQ(row.default_block, 256);
       EXPECT_NE(std::find(row.blocks.begin(), row.blocks.end(), row.default_block),
                 row.blocks.end());
       for (int block : row.blocks)
@@ -1189,12 +1188,12 @@ void check_table(const std::vector<Row>& table, const Row* (*find)(std::string_v
 }
 
 TEST(Utf8Tables, NamesRolesBlocks) {
-  // single_pass decode also takes 384 threads, its default (utf8.hpp)
-  const std::vector<int> decode_blocks = {64, 128, 256, 384, 512, 1024};
-  EXPECT_EQ(single_pass_decode_blocks(), decode_blocks);
-  check_table(decode_variants(), find_decode, decode_blocks, 384);
-  check_table(validate_variants(), find_validate);
-  check_table(encode_variants(), find_encode);
+  // the single_pass rows also take 384 threads (utf8.hpp)
+  const std::vector<int> single_pass = {64, 128, 256, 384, 512, 1024};
+  EXPECT_EQ(single_pass_blocks(), single_pass);
+  check_table(decode_variants(), find_decode, single_pass);
+  check_table(validate_variants(), find_validate, single_pass);
+  check_table(encode_variants(), find_encode, single_pass);
 }
 
 // What the query phase of a GPU row refuses, without touching any pointer or the GPU.

@@ -26,7 +26,7 @@ constexpr BenchLimits kCpuLimits{28};
 constexpr BenchLimits kGpuLimits{30, 30, true};
 } // namespace
 
-std::vector<int> single_pass_decode_blocks() {
+std::vector<int> single_pass_blocks() {
   std::vector<int> blocks = any_block();
   blocks.insert(std::lower_bound(blocks.begin(), blocks.end(), 384), 384);
   return blocks;
@@ -65,8 +65,8 @@ const std::vector<DecodeVariant>& decode_variants() {
        "classify each byte (unit start or not) -> scan/decoupled_lookback -> decode and "
        "scatter",
        kGpuLimits},
-      {"single_pass", decode_single_pass, Target::Gpu, Role::Study, single_pass_decode_blocks(),
-       384, single_pass_decode_tile,
+      {"single_pass", decode_single_pass, Target::Gpu, Role::Study, single_pass_blocks(), 256,
+       single_pass_decode_tile,
        "one kernel: 16-byte chunks classified with SWAR, decoupled look-back for the output "
        "offset, staged coalesced writes",
        kGpuLimits},
@@ -108,7 +108,7 @@ const std::vector<ValidateVariant>& validate_variants() {
        "mark each byte that starts an ill-formed unit -> scan/decoupled_lookback -> the one mark "
        "with nothing before it",
        kGpuLimits},
-      {"single_pass", validate_single_pass, Target::Gpu, Role::Study, any_block(), 256,
+      {"single_pass", validate_single_pass, Target::Gpu, Role::Study, single_pass_blocks(), 256,
        single_pass_decode_tile,
        "one kernel: 16-byte chunks classified with SWAR, block minimum, atomicMin; tiles after a "
        "known error skip",
@@ -148,7 +148,7 @@ const std::vector<EncodeVariant>& encode_variants() {
        kCpuLimits},
       {"scan_based", encode_scan_based, Target::Gpu, Role::Study, any_block(), 256, one_per_thread,
        "length of each code point -> scan/decoupled_lookback -> scatter bytes", kGpuLimits},
-      {"single_pass", encode_single_pass, Target::Gpu, Role::Study, any_block(), 256,
+      {"single_pass", encode_single_pass, Target::Gpu, Role::Study, single_pass_blocks(), 256,
        single_pass_encode_tile,
        "one kernel: 16-byte loads, byte counts, decoupled look-back for the output offset, "
        "staged word-aligned writes",

@@ -509,7 +509,9 @@
 //   edge-size tests at every block; encode failed (the build let encode's tile_offsets scan one
 //   warp too few), so the later groups did not run: the variant was not verified further.
 //   Kept: 384-thread blocks built for 3 an SM (kDecodeMinBlocks: 56 registers, no spills; 36
-//   warps an SM against 32 at 256 threads and 60 registers), the default block of decode. The
+//   warps an SM against 32 at 256 threads and 60 registers), a block size of the single_pass rows
+//   (validate and encode take it too: the three operations share one row list; the default stays
+//   256, faster at 2^24 and below, and validate and encode were not measured at 384). The
 //   walker runs showed the decoding warps' number, not the walk, as what a block gives up; more
 //   warps an SM should cover more of each block's barrier wait. Predicted (H100, 2^28): mixed
 //   -0..-4%. Measured, builds B-N-B-N in one call per GPU (5 repetitions, medians of the two
@@ -1118,8 +1120,8 @@ template <auto KERNEL> void opt_in_shared(int bytes) {
 
 } // namespace
 
-// decode takes dispatch_block_size's sizes and 384 (its default: single_pass_decode_blocks)
-template <typename F> void dispatch_decode_block(int block, F&& f) {
+// the single-pass kernels take dispatch_block_size's sizes and 384 (single_pass_blocks)
+template <typename F> void dispatch_single_pass_block(int block, F&& f) {
   if (block == 384)
     f(std::integral_constant<int, 384>{});
   else
@@ -1128,20 +1130,21 @@ template <typename F> void dispatch_decode_block(int block, F&& f) {
 
 std::size_t single_pass_decode_tile(int block) {
   std::size_t tile = 0;
-  dispatch_decode_block(block, [&](auto b) { tile = ByteTile<decltype(b)::value>::kTileBytes; });
+  dispatch_single_pass_block(block,
+                             [&](auto b) { tile = ByteTile<decltype(b)::value>::kTileBytes; });
   return tile;
 }
 
 std::size_t single_pass_encode_tile(int block) {
   std::size_t tile = 0;
-  dispatch_block_size(
+  dispatch_single_pass_block(
       block, [&](auto b) { tile = CodePointTile<decltype(b)::value, kEncodeStepsSmall>::kTile; });
   return tile;
 }
 
 std::size_t single_pass_encode_large_tile(int block) {
   std::size_t tile = 0;
-  dispatch_block_size(
+  dispatch_single_pass_block(
       block, [&](auto b) { tile = CodePointTile<decltype(b)::value, kEncodeStepsLarge>::kTile; });
   return tile;
 }
@@ -1153,7 +1156,7 @@ void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char
                         cudaStream_t stream) {
   constexpr const char* kWho = "utf8/decode/single_pass";
   checks::gpu_bytes(n, kWho);
-  dispatch_decode_block(block, [&](auto b) {
+  dispatch_single_pass_block(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
     using Tile = ByteTile<BLOCK>;
     TempLayout layout(temp);
@@ -1179,7 +1182,7 @@ void validate_single_pass(void* temp, std::size_t& temp_bytes, const unsigned ch
                           std::size_t n, long long* first_error, int block, cudaStream_t stream) {
   constexpr const char* kWho = "utf8/validate/single_pass";
   checks::gpu_bytes(n, kWho);
-  dispatch_block_size(block, [&](auto b) {
+  dispatch_single_pass_block(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
     using Tile = ByteTile<BLOCK>;
     TempLayout layout(temp);
@@ -1211,7 +1214,7 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
   // a large input takes the tiles of 8 vectors a thread (a look-back per 8192 code points at
   // 256 threads), a small one the tiles of 4 (more tiles to spread over the SMs)
   const bool large = n + 1 > kEncodeLargeN; // (n >= kEncodeLargeN, also when that is 0)
-  dispatch_block_size(block, [&](auto b) {
+  dispatch_single_pass_block(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
     const auto run = [&](auto steps) {
       constexpr int STEPS = decltype(steps)::value;

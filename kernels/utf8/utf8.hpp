@@ -98,9 +98,11 @@ void encode_cpu(void* temp, std::size_t& temp_bytes, const std::uint32_t* in, st
 // handles: the tile edge sizes of the tests.
 std::size_t single_pass_decode_tile(int block);
 std::size_t single_pass_encode_tile(int block);
-// The block sizes single_pass decode takes: any_block()'s and 384, its default (3 blocks of 12
-// warps an SM at 56 registers, against 4 of 8 at block 256: the faster at 2^28 bytes on both GPUs).
-std::vector<int> single_pass_decode_blocks();
+// The block sizes the single_pass rows take: any_block()'s and 384 (decode's kernel at 384 threads
+// is built for 3 blocks of 12 warps an SM at 56 registers, against 4 of 8 at block 256: the faster
+// at 2^28 bytes on both GPUs; single_pass.cu's header). The three operations share one row list
+// (bench/problems/utf8_problem.cpp), so validate and encode take 384 too.
+std::vector<int> single_pass_blocks();
 // single_pass encode takes larger tiles (8 vectors of code points a thread instead of 4) from
 // kEncodeLargeN code points on: their tile edges for the tests.
 // (GPS_UTF8_ENCODE_LARGE_N=0 in a test build: the larger tiles at every size, for the sanitizers.)
