@@ -47,6 +47,9 @@
 //   decode latin, cjk, emoji 2^28  0.63x, 0.51x, 0.50x     0.48x, 0.38x, 0.37x
 //   validate mixed     1492 = 0.496x                   1486 = 0.349x
 //   encode mixed       1119 = 0.372x                   1196 = 0.281x
+// Decode of mixed text at block 384 (3 blocks an SM, the twelfth session below):
+// results/partial/nvidia-{h200,h100}-utf8-b384.json (commit b2d0c2004a03), 5 repetitions: 2^28
+// H100 466.9 us = 0.703x copy (block 256 in the same run 0.678x), H200 426.4 us = 0.547x (0.524x).
 // (at 784fea8 / cd757ae, before the second session: decode mixed 1001 and 1012 GB/s; at 13e4db0,
 // before the third: 1457 and 1472 GB/s, validate mixed 1081 and 1083; at 6b10fe2756b8, before the
 // sixth: 1972 and 2094 GB/s, validate mixed 1226 and 1233; encode mixed at e48f73b4e815, the full
