@@ -535,6 +535,10 @@
 //   445.2, the same as B's 60. At 2^24 and 2^20 block 256 stays faster (at 2^24, 683 tiles of 24
 //   KiB for 396 block slots, 1.7 waves, against 1024 of 16 KiB for 528, 1.9): the block sweep of
 //   mixed text keeps every size's best block in view.
+//   The other side of the same curve: a first build gave every other block __launch_bounds__(BLOCK,
+//   1), with which ptxas takes 80 registers at 256 threads (3 blocks, 24 warps an SM): mixed text
+//   at 2^28 on the H100 522.2 us against 483.9 (+8%), 2^24 42.2 against 39.0. kDecodeMinBlocks
+//   leaves those sizes without a minimum (0), as before.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
