@@ -537,7 +537,7 @@
 //   mixed text keeps every size's best block in view.
 //   The other side of the same curve: a first build gave every other block __launch_bounds__(BLOCK,
 //   1), with which ptxas takes 80 registers at 256 threads (3 blocks, 24 warps an SM): mixed text
-//   at 2^28 on the H100 522.2 us against 483.9 (+8%), 2^24 42.2 against 39.0. kDecodeMinBlocks
+//   at 2^28 on the H100 522.2 us against 484.4 (+8%), 2^24 42.2 against 39.1. kDecodeMinBlocks
 //   leaves those sizes without a minimum (0), as before.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
