@@ -539,6 +539,14 @@
 //   1), with which ptxas takes 80 registers at 256 threads (3 blocks, 24 warps an SM): mixed text
 //   at 2^28 on the H100 522.2 us against 484.4 (+8%), 2^24 42.2 against 39.1. kDecodeMinBlocks
 //   leaves those sizes without a minimum (0), as before.
+//   Dropped (H100, builds B-V-B-V, 5 repetitions, medians of the two runs, us; B = main at
+//   b095dc6): 40 warps an SM without spills, by 3 vector steps a warp instead of 4 (kVecs; ptxas:
+//   48 registers at 320 x 4 and 640 x 2, no spills; 448 x 3 at 40 with 20 bytes). Predicted:
+//   mixed 2^28 -0..-4% against block 384. Measured, mixed 2^28: 320 x 4 491.6, 640 x 2 494.8,
+//   448 x 3 498.2, 384 x 3 501.7, 256 516.2, against B's 384 466.6 (+5.3% for the best) and 256
+//   484.1; 2^30 320 x 4 1948.3 against 1839.4; 2^24 39.9 against B's 256 39.1. A warp's fixed
+//   costs (its end words, its share of the tile's barriers and look-back) spread over fewer bytes
+//   cost more than the 4 warps an SM gain. test_utf8's decode groups passed with it.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
