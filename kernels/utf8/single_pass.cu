@@ -546,7 +546,7 @@
 //   448 x 3 498.2, 384 x 3 501.7, 256 516.2, against B's 384 466.6 (+5.3% for the best) and 256
 //   484.1; 2^30 320 x 4 1948.3 against 1839.4; 2^24 39.9 against B's 256 39.1. A warp's fixed
 //   costs (its end words, its share of the tile's barriers and look-back) spread over fewer bytes
-//   cost more than the 4 warps an SM gain. test_utf8's decode groups passed with it.
+//   cost more than the 4 warps an SM gain. test_utf8's single_pass groups passed with it.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
