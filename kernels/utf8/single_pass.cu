@@ -547,6 +547,15 @@
 //   484.1; 2^30 320 x 4 1948.3 against 1839.4; 2^24 39.9 against B's 256 39.1. A warp's fixed
 //   costs (its end words, its share of the tile's barriers and look-back) spread over fewer bytes
 //   cost more than the 4 warps an SM gain. test_utf8's single_pass groups passed with it.
+//   Dropped (H100, builds B-R-B-R, the same measures; branch wip/utf8-regs): 40 warps an SM at 4
+//   steps, each step's rank, run and next word computed again when it is staged instead of held
+//   (a warp reduction for the counts up front; ptxas: 48 registers, no spills, at 320 x 4, 640 x 2
+//   and at 256 without a minimum, which then runs 5 blocks an SM). Predicted: mixed 2^28 -0..-4%
+//   against block 384 for the 40-warp shapes, +0..+2% for R's own 384. Measured, mixed 2^28: 320 x
+//   4 469.8, 640 x 2 472.0, 256 x 5 473.1, R's 384 473.6, against B's 384 466.4 (+0.7% for the
+//   best) and 256 483.1; 2^30 640 x 2 1845.2 against 1841.1; 2^24 256 39.8 against 38.7. At block
+//   256 the other mixes gained 1.6-5% (ascii 544.7 -> 517.7), about what block 384 gives them
+//   (the A/B above): the rescans take what the fourth warp-quarter gives.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
