@@ -556,6 +556,20 @@
 //   best) and 256 483.1; 2^30 640 x 2 1845.2 against 1841.1; 2^24 256 39.8 against 38.7. At block
 //   256 the other mixes gained 1.6-5% (ascii 544.7 -> 517.7), about what block 384 gives them
 //   (the A/B above): the rescans take what the fourth warp-quarter gives.
+//   Dropped (H100, builds B-S-B-S, the same measures; branch wip/utf8-spec): speculative decode
+//   from 2^22 bytes on. Well-formed text has its units exactly at the bytes that are not
+//   continuation bytes, so each tile counted those right after its loads (a SWAR test a word),
+//   published that count and looked back (warp 0, which then classified its own bytes; the other
+//   warps classified at once and waited on a named barrier only to store); a warp whose units
+//   differed set a flag, and the exact kernel, launched after it, decoded the input again where
+//   the flag was set (its blocks return at once otherwise). The idea: the look-back no longer
+//   waits for the predecessors' classification. Predicted: mixed 2^28 b384 -8..-14%, ascii
+//   -10..-15%, mixed_errors about 2x. Measured: mixed 2^28 b384 466.2 -> 532.2 (+14%), b256 +17%,
+//   b512 +10%, 2^30 b384 1842.5 -> 2104.8, 2^24 b256 38.5 -> 45.1; ascii +8%, latin, cjk and emoji
+//   +19%; mixed_errors 516.1 -> 1094.9 (2.1x). Not measured apart: how much is the second
+//   kernel's 10923 returning blocks and how much the look-backs of tiles that all reach it at the
+//   same point of their lives. test_utf8's single_pass groups passed with it, also in a build that
+//   speculated at every size (the fallback taken by the adversarial and fuzzed inputs).
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
