@@ -567,9 +567,14 @@
 //   -10..-15%, mixed_errors about 2x. Measured: mixed 2^28 b384 466.2 -> 532.2 (+14%), b256 +17%,
 //   b512 +10%, 2^30 b384 1842.5 -> 2104.8, 2^24 b256 38.5 -> 45.1; ascii +8%, latin, cjk and emoji
 //   +19%; mixed_errors 516.1 -> 1094.9 (2.1x). Not measured apart: how much is the second
-//   kernel's 10923 returning blocks and how much the look-backs of tiles that all reach it at the
-//   same point of their lives. test_utf8's single_pass groups passed with it, also in a build that
-//   speculated at every size (the fallback taken by the adversarial and fuzzed inputs).
+//   kernel's 10923 returning blocks and how much the speculative kernel itself. test_utf8's
+//   single_pass groups passed with it, also in a build that speculated at every size (the fallback
+//   taken by the adversarial and fuzzed inputs). A second call (B-S1-B-S1, S1 without the exact
+//   kernel's launch: a measurement, wrong on ill-formed text): mixed 2^28 b384 466.9 -> 487.3
+//   (+4.4%), b256 483.4 -> 521.3 (+7.9%), latin +9%, ascii +0.5%. So the fallback's launch of
+//   returning blocks cost about 45 us, and the speculative kernel is slower on its own: warp 0
+//   looks back before its classification instead of after, which moves the walk on its path but
+//   does not take it off.
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
