@@ -575,6 +575,14 @@
 //   returning blocks cost about 45 us, and the speculative kernel is slower on its own: warp 0
 //   looks back before its classification instead of after, which moves the walk on its path but
 //   does not take it off.
+//   Kept: the tile's loads issued before the block fills its two tables (WarpChunks::load, then
+//   the barrier, then WarpChunks::classify), so that the fill and its barrier run under the loads'
+//   latency. Predicted (H100): mixed 2^28 b384 -0.5..-1.5%, 2^20 -2..-5%. Measured (H100, builds
+//   B-E-B-E, 5 repetitions, medians of the two runs, us): mixed 2^28 b384 467.0 -> 460.4 (-1.4%,
+//   ranges apart), npot 466.6 -> 461.2, b256 482.0 -> 480.4 (ranges overlapping); latin, cjk and
+//   emoji (b256) -1.0..-1.4%, mixed_errors -0.8%, ascii the same; 2^24 b384 39.9 -> 39.3, b256
+//   the same; 2^20 and 2^16 the same within 0.2 us, not the gain predicted (there the first
+//   tiles' table fills are a small part of a launch's time).
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
@@ -689,12 +697,19 @@ template <int BLOCK> struct WarpChunks {
   // from a 4-byte load.
   __device__ __forceinline__ void load_and_classify(const ByteGrid& grid, long long warp_base,
                                                     const unsigned char* pairs) {
+    load(grid, warp_base);
+    classify(grid, pairs);
+  }
+  // The two halves: the loads (issued before anything uses them), then the classification.
+  __device__ __forceinline__ void load(const ByteGrid& grid, long long warp_base) {
     base = warp_base;
-    const int lane = lane_id();
     inside = base >= grid.begin && base + Tile::kWarpBytes <= grid.end;
 #pragma unroll
     for (int j = 0; j < kVecs; ++j)
       v[j] = grid.vector(chunk_at(j), inside);
+  }
+  __device__ __forceinline__ void classify(const ByteGrid& grid, const unsigned char* pairs) {
+    const int lane = lane_id();
     const unsigned before = lane == 0 ? grid.word(base - 4) : 0u;
     const unsigned after = lane == kWarpSize - 1 ? grid.word(base + Tile::kWarpBytes) : 0u;
     unsigned carry = 0; // lane 31's last-word classes of the step before
@@ -794,24 +809,25 @@ __global__ void __launch_bounds__(BLOCK, kDecodeMinBlocks<BLOCK>)
   __shared__ uint2 s_entry[256]; // chunk::decode_entry of every first byte
   __shared__ alignas(16) unsigned char s_pairs[chunk::kPairTableBytes]; // chunk.hpp's pair table
   extern __shared__ std::uint32_t s_stage[];                            // kStageWords per warp
-  for (unsigned b = threadIdx.x; b < 256; b += BLOCK) {
-    const chunk::DecodeEntry e = chunk::decode_entry(b);
-    s_entry[b] = make_uint2(e.sel, e.mask);
-  }
-  fill_pair_table<BLOCK>(s_pairs);
-  __syncthreads(); // both tables
   // the tile is the block's index (lookback.cuh's block_tile_index); the atomic counter
   // (next_tile_index) used before opened every tile with its round trip (sixth session: decode
   // of mixed text at 2^28 1.7% faster without it, at 2^24 9%)
   const unsigned tile = block_tile_index();
   const int lane = lane_id(), warp = warp_id();
 
-  // load and classify; units per chunk; their ranks within each vector step of the warp
+  // the tile's loads are issued first, so that they are in flight while the tables are filled
   WarpChunks<BLOCK> chunks;
-  chunks.load_and_classify(grid,
-                           static_cast<long long>(tile) * Tile::kTileBytes +
-                               static_cast<long long>(warp) * Tile::kWarpBytes,
-                           s_pairs);
+  chunks.load(grid, static_cast<long long>(tile) * Tile::kTileBytes +
+                        static_cast<long long>(warp) * Tile::kWarpBytes);
+  for (unsigned b = threadIdx.x; b < 256; b += BLOCK) {
+    const chunk::DecodeEntry e = chunk::decode_entry(b);
+    s_entry[b] = make_uint2(e.sel, e.mask);
+  }
+  fill_pair_table<BLOCK>(s_pairs);
+  __syncthreads(); // both tables
+
+  // classify; units per chunk; their ranks within each vector step of the warp
+  chunks.classify(grid, s_pairs);
   unsigned rank[kVecs], run[kVecs], warp_units = 0;
 #pragma unroll
   for (int j = 0; j < kVecs; ++j) {
