@@ -782,7 +782,7 @@ __device__ __forceinline__ int stage_slot(int i) {
 
 // Warp 0, after the barrier that follows the warps' counts: the warps' offsets within the tile,
 // the tile's offset by look-back, and (last tile) the total.
-template <int BLOCK>
+template <int BLOCK, int DEPTH = 1>
 __device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsigned tile,
                                              unsigned tile_total, TileStatus status,
                                              unsigned long long* count) {
@@ -793,7 +793,7 @@ __device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsign
   const unsigned aggregate = __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
   if (lane < kWarps)
     shared.warp_offset[lane] = inclusive - own;
-  const unsigned prefix = status.exclusive_prefix(tile, aggregate); // look-back
+  const unsigned prefix = status.exclusive_prefix<DEPTH>(tile, aggregate); // look-back
   if (lane == 0) {
     shared.tile_prefix = prefix;
     if (tile == tile_total - 1) // the last tile: it holds the input's last element
@@ -805,6 +805,8 @@ __device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsign
 // than the 32 that 64 registers allow; the header's twelfth session has the runs); the other
 // sizes as the compiler chooses (0: no minimum; 60-64 registers at 256..1024 threads)
 template <int BLOCK> constexpr int kDecodeMinBlocks = BLOCK == 384 ? 3 : 0;
+// decode's look-back window: 32 x this many predecessors per L2 round trip
+constexpr int kDecodeLookbackDepth = 1;
 
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK, kDecodeMinBlocks<BLOCK>)
@@ -937,7 +939,8 @@ __global__ void __launch_bounds__(BLOCK, kDecodeMinBlocks<BLOCK>)
   };
 
   if (warp == 0)
-    tile_offsets<BLOCK>(shared, tile, tile_total, status, count); // the look-back
+    tile_offsets<BLOCK, kDecodeLookbackDepth>(shared, tile, tile_total, status,
+                                              count); // the look-back
   const unsigned warp_offset =
       __reduce_add_sync(kFullMask, lane < warp ? shared.warp_units[lane] : 0u);
   stage_step(0);
