@@ -126,7 +126,7 @@ TEST(OnesweepPlanCpu, HistogramGridNeverOverflowsAColumn) {
 }
 
 // The early launch signal: passes of 256..16384 tiles, so at 384 x 24 keys a tile 2^24 and 2^26
-// keys take it and 2^20 and 2^28 do not (the sizes measured, onesweep.cu's header).
+// keys take it and 2^20 and 2^28 do not (the sizes measured, kernels/sort/onesweep.tuning.md).
 TEST(OnesweepPlanCpu, EarlyTriggerRange) {
   namespace plan = sort::onesweep_plan;
   EXPECT_FALSE(plan::early_trigger(255));

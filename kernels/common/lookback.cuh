@@ -190,7 +190,8 @@ __device__ __forceinline__ unsigned next_tile_index(unsigned* counter, unsigned&
 // too a tile only waits on tiles that are running or done (what CUB's AgentScan relies on:
 // tile_idx = start_tile + blockIdx.x). No atomic round trip and no barrier at the tile's start,
 // but the order is the dispatch order, not the order the blocks reach their first instruction:
-// utf8/single_pass's decode gained 1.7% from it, onesweep's pairs lost 3.5% (their headers).
+// utf8/single_pass's decode gained 1.7% from it, onesweep's pairs lost 3.5% (their tuning logs:
+// single_pass.tuning.md, onesweep.tuning.md).
 __device__ __forceinline__ unsigned block_tile_index() {
   return blockIdx.x;
 }

@@ -44,7 +44,7 @@ GPS_UTF8_HD constexpr std::uint32_t gather_high_bits(std::uint32_t u) {
 }
 
 // The integer ALU pipe (logic, shifts, compares, most adds) bounds the kernels, at half the issue
-// rate, while the FMA pipe's IMAD sits at a third of its peak (ncu, single_pass.cu's header). So on
+// rate, while the FMA pipe's IMAD sits at a third of its peak (ncu, single_pass.tuning.md). So on
 // the GPU the sums, shifts and merges of disjoint bit fields below are multiply-adds by constants
 // the compiler cannot see (a __constant__ table: a shift by a known constant would be turned back
 // into an ALU shift or LEA): a * k + c and the high word of a * k, one IMAD each.

@@ -100,7 +100,7 @@ std::size_t single_pass_decode_tile(int block);
 std::size_t single_pass_encode_tile(int block);
 // The block sizes the single_pass rows take: any_block()'s and 384 (decode's kernel at 384 threads
 // is built for 3 blocks of 12 warps an SM at 56 registers, against 4 of 8 at block 256: the faster
-// at 2^28 bytes on both GPUs; single_pass.cu's header). The three operations share one row list
+// at 2^28 bytes on both GPUs; single_pass.tuning.md). The three operations share one row list
 // (bench/problems/utf8_problem.cpp), so validate and encode take 384 too.
 std::vector<int> single_pass_blocks();
 // single_pass encode takes larger tiles (8 vectors of code points a thread instead of 4) from
