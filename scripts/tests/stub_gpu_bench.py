@@ -5,6 +5,8 @@ STUB_NO_GPU=1  the GPU rows are reported as skipped with an error, as gpu_bench 
                on a machine without a GPU (gpu_name "none")
 STUB_OLD=1     the binary before issue 12: exit 0 when the filter is bad or selects nothing
 STUB_CRASH=S   exit 139 when running suite S
+STUB_SCALE=F   every time multiplied by F (rates divided): a faster or slower build (ab.py's tests)
+STUB_REPEAT=1  --benchmark_repetitions=N writes N rows a benchmark, times spread by +-0.4%
 Like Google Benchmark, it opens (empties) the --benchmark_out file before anything else.
 """
 
@@ -21,11 +23,38 @@ def fail(message: str) -> int:
     return 0 if os.environ.get("STUB_OLD") == "1" else 1
 
 
+TIMES = ("real_time", "cpu_time", "ms_median", "ms_p10", "ms_p90")
+RATES = ("GB/s", "bytes_per_second", "elements/s", "items_per_second")
+
+
+def scaled(rows, scale, reps):
+    """Each measured row `reps` times (repetition i's times x (1 + 0.004 (i - (reps-1)/2)) /
+    (reps/2)), every time x scale and every rate / scale."""
+    out = []
+    for b in rows:
+        if b.get("error_occurred"):
+            out.append(b)
+            continue
+        for i in range(reps):
+            f = scale * (1 + (0.004 * (2 * i - (reps - 1)) / max(reps - 1, 1) if reps > 1 else 0))
+            e = dict(b, repetitions=reps, repetition_index=i)
+            for k in TIMES:
+                if isinstance(e.get(k), (int, float)):
+                    e[k] = e[k] * f
+            for k in RATES:
+                if isinstance(e.get(k), (int, float)):
+                    e[k] = e[k] / f
+            out.append(e)
+    return out
+
+
 def main(argv) -> int:
     with open(os.environ["STUB_SOURCE"], encoding="utf-8") as f:
         doc = json.load(f)
-    flt, out, listing = "", None, False
+    flt, out, listing, reps = "", None, False, 1
     for a in argv:
+        if a.startswith("--benchmark_repetitions="):
+            reps = int(a.split("=", 1)[1])
         if a == "--benchmark_list_tests":
             listing = True
         elif a.startswith("--benchmark_filter="):
@@ -65,6 +94,8 @@ def main(argv) -> int:
                            "repetitions": 1, "iterations": 0, "real_time": 0, "cpu_time": 0,
                            "time_unit": "us", "error_occurred": True,
                            "error_message": "no usable CUDA GPU: no CUDA-capable device"}
+    rows = scaled(rows, float(os.environ.get("STUB_SCALE", "1")),
+                  reps if os.environ.get("STUB_REPEAT") == "1" else 1)
     for b in rows:
         print(f"{b['name']:<60} {b.get('real_time', 0):>10.1f} us")
     if out:
