@@ -114,12 +114,17 @@ def _main(argv=None) -> int:
     (f,), pattern = results.inputs([args.file], args.filter)
     rows = results.filter_rows(f.rows, pattern) if pattern is not None else f.rows
     out = [t for a, x in wanted_tables(f, rows, args.facet, args.all_facets)
-           if (t := table(rows, f.info(a), x, args.sizes, args.size, f.gpu_name)) is not None]
+           if (t := table(rows, f.info(a), x, args.sizes, args.size, f.gpu_title)) is not None]
     if not out:
         raise ScriptError("no rows match" + (f" --filter '{args.filter}'" if args.filter else "")
                           + (f" --facet {', '.join(args.facet)}" if args.facet else ""))
-    print(f"<!-- scripts/tables.py {args.file}: {f.gpu_name}, commit {f.commit}, {f.date} -->\n")
+    print(f"<!-- scripts/tables.py {args.file}: {f.gpu_title}, commit {f.commit}, {f.date} -->\n")
     print("\n\n".join(out))
+    measured = sorted(set(rows.loc[rows["size"] == args.size, "log2n"]))
+    if measured and not set(args.sizes) & set(measured):
+        print(f"tables.py: no {args.size} row at {', '.join(f'2^{k}' for k in args.sizes)} in "
+              f"{args.file} (it has {', '.join(f'2^{k}' for k in measured)}): --sizes picks the "
+              "columns", file=sys.stderr)
     return 0
 
 

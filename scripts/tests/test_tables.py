@@ -29,9 +29,20 @@ def test_scan_table_ratios(run_file):
 
 
 def test_missing_size_is_a_dash(run_file):
-    status, out, _ = run([run_file, "--filter", "^scan/", "--sizes", "31"])
+    status, out, err = run([run_file, "--filter", "^scan/", "--sizes", "31"])
     assert status == 0
     assert "| cub | – | – | – |" in out
+    # none of the columns asked for is in the file: a hint names the sizes it has
+    assert err.strip() == (f"tables.py: no pot row at 2^31 in {run_file} (it has 2^20, 2^24, "
+                           "2^28): --sizes picks the columns")
+    status, out, err = run([run_file, "--filter", "^scan/", "--sizes", "28", "31"])
+    assert status == 0 and not err
+
+
+def test_a_run_without_a_gpu_says_so(tmp_path):
+    status, out, _ = run([FIXTURES / "real_meta_run.json", "--sizes", "10", "12"])
+    assert status == 0
+    assert "(no GPU (CPU rows only); pot;" in out and "none" not in out
 
 
 def test_no_rows(run_file):
