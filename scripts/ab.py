@@ -211,7 +211,7 @@ def summary(a_path: Path, b_path: Path, names: Tuple[str, str]) -> List[str]:
     keys = ["name"]
     both = a.rows.merge(b.rows, on=keys, suffixes=("_a", "_b"))
     lines = [f"A = {names[0]}", f"B = {names[1]}",
-             f"GPU {a.gpu_name} / {b.gpu_name}; each side {int(both['repetitions_a'].max())} "
+             f"{a.gpu_title}; each side {int(both['repetitions_a'].max())} "
              "repetitions pooled over its runs; times in us, median [min-max]", ""]
     width = max([len(n) for n in both["name"]] + [4])
     lines.append(f"{'row':<{width}}  {'A':>26}  {'B':>26}  {'B/A':>6}  ranges")
