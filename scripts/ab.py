@@ -134,9 +134,16 @@ def binary(side: str, rev: Optional[str], out_dir: Path) -> Tuple[Path, str]:
         say(f"{side.upper()}: building the working tree{dirty} in {build}")
         return configure_and_build(ROOT, build, None, log), f"the working tree{dirty}"
     commit = resolve(rev)
-    say(f"{side.upper()}: building {rev} ({commit[:12]}) in {out_dir / ('build-' + side)}")
+    build = out_dir / f"build-{side}"
+    say(f"{side.upper()}: building {rev} ({commit[:12]}) in {build}")
+    # a build folder of another commit is started afresh: the exported files carry their commit's
+    # dates, which can be older than that build's outputs, so an incremental build would keep them
+    stamp = build / "ab-commit.txt"
+    if build.exists() and (not stamp.exists() or stamp.read_text().strip() != commit):
+        shutil.rmtree(build)
     export(commit, out_dir / f"src-{side}")
-    built = configure_and_build(out_dir / f"src-{side}", out_dir / f"build-{side}", commit, log)
+    built = configure_and_build(out_dir / f"src-{side}", build, commit, log)
+    stamp.write_text(commit + "\n")
     return built, f"{rev} ({commit[:12]})"
 
 
@@ -219,10 +226,15 @@ def summary(a_path: Path, b_path: Path, names: Tuple[str, str]) -> List[str]:
         ratio = r.time_us_b / r.time_us_a if r.time_us_a else float("nan")
         apart = r.time_hi_us_b < r.time_lo_us_a or r.time_hi_us_a < r.time_lo_us_b
         verdict = ("apart: B faster" if ratio < 1 else "apart: B slower") if apart else "overlap"
+        if r.target_a == "cpu":  # timed on the host: the host's other load is in it
+            verdict += " (CPU row)"
         cell = lambda t, lo, hi: f"{t:.4g} [{lo:.4g}-{hi:.4g}]"  # noqa: E731
         lines.append(f"{r.name:<{width}}  {cell(r.time_us_a, r.time_lo_us_a, r.time_hi_us_a):>26}"
                      f"  {cell(r.time_us_b, r.time_lo_us_b, r.time_hi_us_b):>26}  {ratio:6.3f}"
                      f"  {verdict}")
+    if (both["target_a"] == "cpu").any():
+        lines.append("(CPU rows follow the host's other load: on a busy machine their ranges can "
+                     "be apart between two builds of the same code)")
     only = len(a.rows) + len(b.rows) - 2 * len(both)
     if only:
         lines.append(f"({only} rows measured on one side only are left out)")

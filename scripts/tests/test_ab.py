@@ -19,7 +19,8 @@ FILTER = "--benchmark_filter=^scan/(copy|cub)/pot/log2n:2[0-4]/"
 
 def verdicts(out):
     """ab.py's own summary rows (compare.py's table follows them)."""
-    return [line for line in out.splitlines() if "  apart: " in line or line.endswith("overlap")]
+    return [line for line in out.splitlines()
+            if "  apart: " in line or line.endswith(("overlap", "(CPU row)"))]
 
 
 @pytest.fixture
@@ -117,3 +118,12 @@ def test_a_run_that_crashes_is_status_1(ab):
 def test_rounds_alternate_their_order():
     import ab as ab_module
     assert ab_module.order(3) == [("a", 1), ("b", 1), ("b", 2), ("a", 2), ("a", 3), ("b", 3)]
+
+
+def test_cpu_rows_are_marked(ab):
+    status, out, err, _ = ab("--benchmark_filter=^scan/(cpu|cub)/pot/log2n:20/", "--rounds", 1)
+    assert status == 0, err
+    rows = {line.split()[0]: line for line in verdicts(out)}
+    assert rows["scan/cpu/pot/log2n:20"].endswith("apart: B faster (CPU row)")
+    assert rows["scan/cub/pot/log2n:20"].endswith("apart: B faster")
+    assert "(CPU rows follow the host's other load" in out
