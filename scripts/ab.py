@@ -242,7 +242,7 @@ def summary(a_path: Path, b_path: Path, names: Tuple[str, str]) -> List[str]:
 
 
 def parse(argv: List[str]) -> Tuple[argparse.Namespace, List[str]]:
-    p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0],
+    p = results.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0],
                                 epilog="Other flags (after the options) go to gpu_bench.")
     p.add_argument("--base", default="HEAD", help="commit of side A (default HEAD)")
     p.add_argument("--head", default=None,

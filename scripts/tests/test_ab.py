@@ -127,3 +127,10 @@ def test_cpu_rows_are_marked(ab):
     assert rows["scan/cpu/pot/log2n:20"].endswith("apart: B faster (CPU row)")
     assert rows["scan/cub/pot/log2n:20"].endswith("apart: B faster")
     assert "(CPU rows follow the host's other load" in out
+
+
+def test_a_bad_option_value_is_one_line(ab):
+    status, out, err, _ = ab(FILTER, "--rounds", "abc")
+    assert status == 2 and not out
+    assert err.strip().splitlines() == [
+        "ab.py: argument --rounds: invalid int value: 'abc' (see --help)"]
