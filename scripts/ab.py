@@ -30,7 +30,6 @@ import deps  # noqa: F401  (first: the packages of scripts/requirements.txt)
 import argparse
 import json
 import os
-import shlex
 import shutil
 import subprocess
 import sys
@@ -73,26 +72,21 @@ def resolve(rev: str) -> str:
 
 
 def configure_and_build(source: Path, build: Path, commit: Optional[str], log: Path) -> Path:
-    """cmake configure and build of gpu_bench (Release, Ninja where installed, $CMAKE_ARGS);
-    the build's output goes to `log`. Returns the binary."""
-    env = dict(os.environ)
+    """gpu_bench built by the tree's own scripts/common.sh (gps_configure_and_build: Release,
+    Ninja where installed, $CMAKE_ARGS) into `build`; the build's output goes to `log`. Returns
+    the binary."""
+    common = source / "scripts" / "common.sh"
+    if not common.is_file():
+        raise ScriptError(f"{source} has no scripts/common.sh to build gpu_bench with")
+    env = dict(os.environ, BUILD_DIR=str(build))
     if commit:  # an exported tree has no .git of its own: tell the binary its commit
         env["GPS_GIT_COMMIT"] = commit[:12]
-    if shutil.which("nvcc") is None and Path("/usr/local/cuda/bin/nvcc").exists():
-        env["PATH"] = "/usr/local/cuda/bin:" + env.get("PATH", "")
-    generator = []
-    if not (build / "CMakeCache.txt").exists() and shutil.which("ninja"):
-        generator = ["-G", "Ninja"]
-    jobs = os.environ.get("JOBS") or str(os.cpu_count() or 2)
-    steps = [
-        ["cmake", "-S", str(source), "-B", str(build), *generator, "-DCMAKE_BUILD_TYPE=Release",
-         *shlex.split(os.environ.get("CMAKE_ARGS", ""))],
-        ["cmake", "--build", str(build), "-j", jobs, "--target", "gpu_bench"],
-    ]
     with open(log, "a", encoding="utf-8") as out:
-        for step in steps:
-            if subprocess.run(step, stdout=out, stderr=subprocess.STDOUT, env=env).returncode:
-                raise RunError(f"the build in {build} failed (its output: {log})")
+        status = subprocess.run(["bash", "-c", 'source "$1" && gps_configure_and_build --target '
+                                 "gpu_bench", "build", str(common)], stdout=out,
+                                stderr=subprocess.STDOUT, env=env).returncode
+    if status:
+        raise RunError(f"the build in {build} failed (its output: {log})")
     return build / "bench" / "gpu_bench"
 
 
