@@ -81,6 +81,8 @@
 //            lead counts (+14%; mixed_errors 2.1x)
 //   kept     384-thread blocks built for 3 an SM (-3.5% H100, -4.0% H200; block 256 stays faster
 //            at 2^24 and below), the tile's loads before the table fill (-1.4% H100, -1.9% H200)
+//   dropped  a lagged persistent kernel (mixed 2^28 b256 -0.7% H100, -0.2% H200, 3.5-5% behind
+//            block 384; ascii -4.5% / -14%), look-back depth 2 (within the noise)
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
