@@ -79,32 +79,36 @@ template <typename T>
          << common << " differ:" << first;
 }
 
-// The references.
+// The references. `call(temp, bytes)` runs a CPU entry point twice: the size query with no
+// temporary storage, then the run with storage of the size it asked for.
+template <class Call> inline void with_temp_storage(Call call) {
+  std::size_t bytes = 0;
+  call(nullptr, bytes);
+  Bytes temp(bytes);
+  call(temp.data(), bytes);
+}
 inline CodePoints reference_decode(const Bytes& in) {
   CodePoints out(in.size());
   unsigned long long count = 0;
-  std::size_t bytes = 0;
-  decode_cpu(nullptr, bytes, in.data(), in.size(), out.data(), &count, 0, nullptr);
-  Bytes temp(bytes);
-  decode_cpu(temp.data(), bytes, in.data(), in.size(), out.data(), &count, 0, nullptr);
+  with_temp_storage([&](void* temp, std::size_t& bytes) {
+    decode_cpu(temp, bytes, in.data(), in.size(), out.data(), &count, 0, nullptr);
+  });
   out.resize(count);
   return out;
 }
 inline long long reference_first_error(const Bytes& in) {
   long long first = -2;
-  std::size_t bytes = 0;
-  validate_cpu(nullptr, bytes, in.data(), in.size(), &first, 0, nullptr);
-  Bytes temp(bytes);
-  validate_cpu(temp.data(), bytes, in.data(), in.size(), &first, 0, nullptr);
+  with_temp_storage([&](void* temp, std::size_t& bytes) {
+    validate_cpu(temp, bytes, in.data(), in.size(), &first, 0, nullptr);
+  });
   return first;
 }
 inline Bytes reference_encode(const CodePoints& in) {
   Bytes out(4 * in.size());
   unsigned long long count = 0;
-  std::size_t bytes = 0;
-  encode_cpu(nullptr, bytes, in.data(), in.size(), out.data(), &count, 0, nullptr);
-  Bytes temp(bytes);
-  encode_cpu(temp.data(), bytes, in.data(), in.size(), out.data(), &count, 0, nullptr);
+  with_temp_storage([&](void* temp, std::size_t& bytes) {
+    encode_cpu(temp, bytes, in.data(), in.size(), out.data(), &count, 0, nullptr);
+  });
   out.resize(count);
   return out;
 }
