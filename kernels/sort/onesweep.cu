@@ -78,6 +78,9 @@
 //            +3.5%), 11-bit digits in 3 passes (1.86x slower; pairs 2.2x)
 //   kept     the histogram of whole tiles without bounds tests (H200 -2.0%, H100 -0.5%)
 //   dropped  the values bulk-copied into shared memory at the tile's start (pairs +4.9%)
+//   kept     in the pairs kernel, a __syncwarp() after each scatter store, keys' and values'
+//            (CUB's form: one store at a time; pairs 2^28 -1.4% H100, -0.9% H200, float32 +0.3%
+//            and all_equal 2^24 +0.7..2.9% the exceptions); not in the keys-only kernel (+2..4%)
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/dependent_launch.cuh"
@@ -475,6 +478,8 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
           keys_out[s.global_base[d] + pos] = key;
         else // two 64-bit adds (see global_base): keys -2.8%, but pairs +1.6% (onesweep.tuning.md)
           *(keys_out + s.global_base[d] + pos) = key;
+      if constexpr (PAIRS) // one store at a time (see scatter_values; keys-only: +2%)
+        __syncwarp();
     }
   }
 
@@ -494,6 +499,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       const unsigned d = (digits[j / 4] >> (8 * (j % 4))) & (kRadix - 1);
       if (full || pos < valid)
         vals_out[s.global_base[d] + pos] = s.exchange[pos];
+      __syncwarp(); // CUB's form: one store at a time (pairs -1%, onesweep.tuning.md)
     }
   }
 };
