@@ -84,6 +84,8 @@
 //   kept     in the pairs kernel, a __syncwarp() after each scatter store, keys' and values'
 //            (CUB's form: one store at a time; pairs 2^28 -1.4% H100, -0.9% H200, float32 +0.3%
 //            and all_equal 2^24 +0.7..2.9% the exceptions); not in the keys-only kernel (+2..4%)
+//   dropped  pairs fused: the values loaded before the look-back into a buffer of their own,
+//            keys and values stored by one loop (pairs 2^28 +3.3..5.2% H100; wip/sort-fused-pairs)
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/dependent_launch.cuh"
