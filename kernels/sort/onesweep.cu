@@ -46,10 +46,10 @@
 // CUB's 5421.3 (1.034x), 5414.2 on the H100 against 5546.1 (1.024x); pairs 7293.0 against
 // 7412.5 (1.016x) and 9089.8 against 8748.0 (0.962x). The headline runs of 9de01b3c94e1
 // (results/partial/nvidia-{h100,h200}-headline.json): keys at 2^24 1.12x (H100) and 1.13x (H200)
-// CUB, pairs at 2^30 0.96x and 1.02x. With the pairs kernel's warp syncs below (commit
-// 5a5e1ca1d24f, results/partial/nvidia-{h100,h200}-sort-sync.json): keys at 2^24 / 2^28 / 2^30
-// 1.127x / 1.024x / 1.029x CUB on the H100 and 1.140x / 1.036x / 1.043x on the H200, pairs 1.025x /
-// 0.974x / 0.971x and 1.079x / 1.025x / 1.030x.
+// CUB, pairs at 2^30 0.96x and 1.02x. With the pairs kernel's warp syncs (commit 5a5e1ca1d24f,
+// results/partial/nvidia-{h100,h200}-sort-sync.json): keys at 2^24 / 2^28 / 2^30 1.127x / 1.024x /
+// 1.029x CUB on the H100 and 1.140x / 1.036x / 1.043x on the H200, pairs 1.025x / 0.974x / 0.971x
+// and 1.079x / 1.025x / 1.030x.
 // What bounds it: neither the memory nor a pipe. A pass waits on shared memory (the ranking's
 // counter round trips) at 41% issue against CUB's 55% (ncu, H100), with 25% fewer instructions.
 //
@@ -81,11 +81,9 @@
 //            +3.5%), 11-bit digits in 3 passes (1.86x slower; pairs 2.2x)
 //   kept     the histogram of whole tiles without bounds tests (H200 -2.0%, H100 -0.5%)
 //   dropped  the values bulk-copied into shared memory at the tile's start (pairs +4.9%)
-//   pending  in the pairs kernel, a __syncwarp() after each scatter store, keys' and values'
+//   kept     in the pairs kernel, a __syncwarp() after each scatter store, keys' and values'
 //            (CUB's form: one store at a time; pairs 2^28 -1.4% H100, -0.9% H200, float32 +0.3%
-//            and all_equal 2^24 +0.7..2.9% the exceptions); not in the keys-only kernel (+2..4%).
-//            Branch wip/sort-pairs-sync: its concurrency tests and a full sanitizer sweep are
-//            still to run on the GPU before it lands (onesweep.tuning.md, twelfth session)
+//            and all_equal 2^24 +0.7..2.9% the exceptions); not in the keys-only kernel (+2..4%)
 //   dropped  pairs fused: the values loaded before the look-back into a buffer of their own,
 //            keys and values stored by one loop (pairs 2^28 +3.3..5.2% H100; wip/sort-fused-pairs)
 #include "common/block.cuh"
@@ -485,6 +483,8 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
           keys_out[s.global_base[d] + pos] = key;
         else // two 64-bit adds (see global_base): keys -2.8%, but pairs +1.6% (onesweep.tuning.md)
           *(keys_out + s.global_base[d] + pos) = key;
+      if constexpr (PAIRS) // one store at a time (see scatter_values; keys-only: +2%)
+        __syncwarp();
     }
   }
 
@@ -504,6 +504,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       const unsigned d = (digits[j / 4] >> (8 * (j % 4))) & (kRadix - 1);
       if (full || pos < valid)
         vals_out[s.global_base[d] + pos] = s.exchange[pos];
+      __syncwarp(); // CUB's form: one store at a time (pairs -1%, onesweep.tuning.md)
     }
   }
 };
