@@ -15,12 +15,12 @@
 // theoretical peak: a reduction only reads); at 2^24 3182 at block 256, 1.18x CUB. The block size
 // hardly matters once the grid fills the GPU.
 // Tried and dropped (2026-11-23, H200, branch wip/reduce-vgs, builds O-U8-CS-EV-EV8 twice in one
-// call, 5 repetitions, medians in us): the full runs of 9de01b3c94e1 and their headline files put
-// this kernel behind CUB on the H200 (243.8 against 242.3 at 2^28, 967.2 against 948.4 at 2^30,
-// ranges apart; ahead on the H100, 1.016x and 1.013x). O = this loop behind build switches (its
-// PTX reordered, not byte-identical); U8 = 8 loads in flight (predicted +-1%); CS = __ldcs
-// streaming loads (0..+1%); EV = each block one contiguous segment instead of the grid stride,
-// as CUB's even share (+1..+3%); EV8 = both. Measured, block 1024: 2^28 O 238.7 / 238.6, U8
+// call, 5 repetitions, medians in us): the full runs of 9de01b3c94e1 and their headline files (in
+// the history) put this kernel behind CUB on the H200 (243.8 against 242.3 at 2^28, 967.2 against
+// 948.4 at 2^30, ranges apart; ahead on the H100, 1.016x and 1.013x). O = this loop behind build
+// switches (its PTX reordered, not byte-identical); U8 = 8 loads in flight (predicted +-1%); CS =
+// __ldcs streaming loads (0..+1%); EV = each block one contiguous segment instead of the grid
+// stride, as CUB's even share (+1..+3%); EV8 = both. Measured, block 1024: 2^28 O 238.7 / 238.6, U8
 // 238.8 / 238.8, CS 238.6 / 238.5, EV 239.5 / 239.6, EV8 246.0 / 245.6; 2^30 O 944.2 / 944.0, U8
 // 944.4 / 945.5, CS 944.4 / 946.1, EV 941.1 / 941.1 (-0.3%), EV8 956.8 / 957.0; CUB 241.7-242.1
 // and 945.1-945.9 in every run. None gains more than 0.3%, so none is kept. But O itself ran at

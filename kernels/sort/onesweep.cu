@@ -44,10 +44,11 @@
 // Measured (5 repetitions, results/partial/nvidia-{h200,h100}-sort-hist.json, commit
 // e1968ee64c8e; uniform uint32 keys at 2^28, block 384): keys 5243.6 us on the H200 against
 // CUB's 5421.3 (1.034x), 5414.2 on the H100 against 5546.1 (1.024x); pairs 7293.0 against
-// 7412.5 (1.016x) and 9089.8 against 8748.0 (0.962x). The headline runs of 9de01b3c94e1
-// (results/partial/nvidia-{h100,h200}-headline.json): keys at 2^24 1.12x (H100) and 1.13x (H200)
-// CUB, pairs at 2^30 0.96x and 1.02x. With the pairs kernel's warp syncs (commit 5a5e1ca1d24f,
-// results/partial/nvidia-{h100,h200}-sort-sync.json): keys at 2^24 / 2^28 / 2^30 1.127x / 1.024x /
+// 7412.5 (1.016x) and 9089.8 against 8748.0 (0.962x). The headline runs of a6d2a580efa1
+// (results/partial/nvidia-{h100,h200}-headline.json, this kernel): keys at 2^24 / 2^28 / 2^30
+// 1.126x / 1.024x / 1.030x CUB on the H100 and 1.137x / 1.036x / 1.043x on the H200, pairs
+// 1.031x / 0.975x / 0.967x and 1.078x / 1.025x / 1.030x. The same kernel's run before it landed
+// (commit 5a5e1ca1d24f, results/partial/nvidia-{h100,h200}-sort-sync.json): keys 1.127x / 1.024x /
 // 1.029x CUB on the H100 and 1.140x / 1.036x / 1.043x on the H200, pairs 1.025x / 0.974x / 0.971x
 // and 1.079x / 1.025x / 1.030x.
 // What bounds it: neither the memory nor a pipe. A pass waits on shared memory (the ranking's
