@@ -88,6 +88,7 @@
 //   dropped  pairs fused: the values loaded before the look-back into a buffer of their own,
 //            keys and values stored by one loop (pairs 2^28 +3.3..5.2% H100; wip/sort-fused-pairs)
 #include "common/block.cuh"
+#include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
 #include "common/dependent_launch.cuh"
 #include "common/lookback.cuh"
@@ -326,6 +327,20 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     load_tile(keys_in, key_order(KT).largest(), keys);
   }
 
+  // Thread 0 asks L2 for the keys of the tile `ahead` tiles after this one (the tile a block
+  // takes about a quarter of a wave later: bulk_copy.cuh's l2_ahead_tiles), as far as their last
+  // whole 16 bytes; nothing when keys_in is not 16-byte aligned.
+  __device__ __forceinline__ void prefetch_keys(const unsigned* keys_in, unsigned n,
+                                                unsigned ahead) const {
+    const unsigned first_key = (tile + ahead) * kTile; // wraps only far past n (n < 2^31)
+    if (threadIdx.x != 0 || tile + ahead >= (n + kTile - 1) / kTile ||
+        reinterpret_cast<std::uintptr_t>(keys_in) % 16 != 0)
+      return;
+    const unsigned count = min(n - first_key, static_cast<unsigned>(kTile)) & ~3u;
+    if (count != 0)
+      prefetch_l2(keys_in + first_key, 4 * count);
+  }
+
   // Early counts (CUB's BlockRadixRankMatchEarlyCounts): each warp's digit histogram, one shared
   // atomic per key with no return value, before any ranking, so that the tile's counts are
   // published as early as possible. Returns the warp's heavy digit (the most frequent one, where
@@ -516,7 +531,7 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
                   const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out, unsigned n,
                   int shift, const unsigned* __restrict__ digit_starts,
                   DigitTileStatus<kRadix> status, unsigned* __restrict__ next_status,
-                  unsigned* __restrict__ tile_counter, bool early_trigger) {
+                  unsigned* __restrict__ tile_counter, bool early_trigger, unsigned ahead) {
   using Agent = OnesweepAgent<BLOCK, PAIRS, KT>;
   __shared__ typename Agent::TempStorage storage;
   Agent agent(storage, shift, status);
@@ -526,6 +541,8 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
     allow_dependent_launch();
   agent.take_tile(tile_counter, n);
   wait_for_prerequisite_grid(); // the previous pass (or the digit scans) finished and flushed
+  if (ahead != 0) // keys only (0 for pairs): the tile `ahead` tiles on, fetched into L2
+    agent.prefetch_keys(keys_in, n, ahead);
   unsigned keys[Agent::kItems], ranks[Agent::kItems];
   agent.load_keys(keys_in, keys);
   const unsigned heavy_digit = agent.count_digits(keys);
@@ -550,6 +567,16 @@ template <KeyType KT> std::size_t histogram_blocks() {
   return blocks.get([](int device) {
     return resident_block_count(onesweep_histogram<KT>, kHistBlock, kHistBytes, device,
                                 "onesweep's histogram");
+  });
+}
+
+// How many tiles ahead a keys-only pass prefetches (bulk_copy.cuh's l2_ahead_tiles of its
+// resident blocks), once per device.
+template <int BLOCK, KeyType KT> unsigned pass_prefetch_ahead() {
+  static PerDevice<unsigned> ahead;
+  return ahead.get([](int device) {
+    return l2_ahead_tiles(
+        resident_block_count(onesweep_pass<BLOCK, false, KT>, BLOCK, 0, device, "onesweep"));
   });
 }
 
@@ -590,6 +617,9 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   // Whether a kernel lets the next one launch once all its blocks run (early_trigger) or only as
   // they exit was measured (onesweep_plan::early_trigger).
   const bool early_trigger = onesweep_plan::early_trigger(tiles);
+  // the keys-only passes prefetch a later tile's keys into L2 (keys 2^28 -2% on the H100); the
+  // pairs passes do not (+1..3% at every distance tried: onesweep.tuning.md, thirteenth session)
+  const unsigned ahead = PAIRS ? 0u : pass_prefetch_ahead<BLOCK, KT>();
   onesweep_histogram<KT>
       <<<hist_grid, kHistBlock, kHistBytes, stream>>>(keys_in, n, bins, early_trigger);
   CUDA_CHECK_LAUNCH();
@@ -604,7 +634,7 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
                        p.keys_dst, p.vals_src, p.vals_dst, static_cast<unsigned>(n), shift,
                        bins + pass * kRadix, DigitTileStatus<kRadix>{status_of[pass % 2]},
                        pass + 1 < kPasses ? status_of[(pass + 1) % 2] : nullptr, counters + pass,
-                       early_trigger);
+                       early_trigger, ahead);
     };
     // A pass whose digit the key type's transform leaves alone (int32: every pass but the last)
     // runs the uint32 kernel: the same digits, without the transform per key (int32 sorted 3%

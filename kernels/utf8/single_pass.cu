@@ -84,8 +84,10 @@
 //   dropped  a lagged persistent kernel (mixed 2^28 b256 -0.7% H100, -0.2% H200, 3.5-5% behind
 //            block 384; ascii -4.5% / -14%), look-back depth 2 (within the noise)
 #include "common/block.cuh"
+#include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
+#include "common/occupancy.hpp"
 #include "common/per_device.hpp"
 #include "common/shared_memory.cuh"
 #include "common/temp_storage.hpp"
@@ -163,6 +165,13 @@ struct ByteGrid {
     const unsigned below_hi = (1u << hi) - 1u, below_lo = (1u << lo) - 1u; // hi, lo <= 16
     const unsigned m = below_hi & ~below_lo;
     return m | m << 16;
+  }
+  // Prefetches into L2 the tile of `bytes` at virtual position p (a multiple of 16 past begin),
+  // as far as the input's last whole 16 bytes.
+  __device__ __forceinline__ void prefetch(long long p, unsigned bytes) const {
+    const long long left = (end - p) & ~15ll;
+    if (left > 0)
+      prefetch_l2(at(p), left < bytes ? static_cast<unsigned>(left) : bytes);
   }
 };
 
@@ -305,7 +314,8 @@ constexpr int kDecodeLookbackDepth = 1;
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK, kDecodeMinBlocks<BLOCK>)
     decode_kernel(ByteGrid grid, std::uint32_t* __restrict__ out,
-                  unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status) {
+                  unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status,
+                  unsigned ahead) {
   using Tile = ByteTile<BLOCK>;
   __shared__ DecodeShared<BLOCK> shared;
   __shared__ uint2 s_entry[256]; // chunk::decode_entry of every first byte
@@ -316,6 +326,9 @@ __global__ void __launch_bounds__(BLOCK, kDecodeMinBlocks<BLOCK>)
   // of mixed text at 2^28 1.7% faster without it, at 2^24 9%)
   const unsigned tile = block_tile_index();
   const int lane = lane_id(), warp = warp_id();
+  // the tile `ahead` tiles on, fetched into L2 for its block (bulk_copy.cuh's l2_ahead_tiles)
+  if (threadIdx.x == 0 && ahead != 0 && tile + ahead < tile_total)
+    grid.prefetch(static_cast<long long>(tile + ahead) * Tile::kTileBytes, Tile::kTileBytes);
 
   // the tile's loads are issued first, so that they are in flight while the tables are filled
   WarpChunks<BLOCK> chunks;
@@ -453,13 +466,16 @@ __global__ void __launch_bounds__(BLOCK, kDecodeMinBlocks<BLOCK>)
 
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK)
-    validate_kernel(ByteGrid grid, unsigned* __restrict__ first_error) {
+    validate_kernel(ByteGrid grid, unsigned* __restrict__ first_error, unsigned ahead) {
   using Tile = ByteTile<BLOCK>;
   __shared__ unsigned s_first; // the block's first error (byte offset), kNoError for none
   __shared__ int s_skip;
   __shared__ alignas(16) unsigned char s_pairs[chunk::kPairTableBytes]; // chunk.hpp's pair table
   const long long tile_base = static_cast<long long>(blockIdx.x) * Tile::kTileBytes;
   if (threadIdx.x == 0) {
+    if (ahead != 0) // the tile `ahead` tiles on, fetched into L2 for its block
+      grid.prefetch(static_cast<long long>(blockIdx.x + ahead) * Tile::kTileBytes,
+                    Tile::kTileBytes);
     s_first = tiles::kNoError;
     // an error before this tile's first byte is already known: nothing here can be first (kNoError
     // is above every offset, so an unset word never skips)
@@ -530,6 +546,13 @@ struct CodePointGrid {
     return make_uint4(in_range(q) ? *at(q) : 0u, in_range(q + 1) ? *at(q + 1) : 0u,
                       in_range(q + 2) ? *at(q + 2) : 0u, in_range(q + 3) ? *at(q + 3) : 0u);
   }
+  // Prefetches into L2 the tile of `count` code points at q (a multiple of 4 past begin), as far
+  // as the input's last whole 4 code points.
+  __device__ __forceinline__ void prefetch(long long q, unsigned count) const {
+    const long long left = (end - q) & ~3ll;
+    if (left > 0)
+      prefetch_l2(at(q), 4u * (left < count ? static_cast<unsigned>(left) : count));
+  }
 };
 
 CodePointGrid code_point_grid(const std::uint32_t* in, std::size_t n) {
@@ -577,12 +600,16 @@ __device__ __forceinline__ void stage_bytes_at(std::uint32_t* stage, unsigned p,
 template <int BLOCK, int STEPS>
 __global__ void __launch_bounds__(BLOCK)
     encode_kernel(CodePointGrid grid, unsigned char* __restrict__ out,
-                  unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status) {
+                  unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status,
+                  unsigned ahead) {
   using Tile = CodePointTile<BLOCK, STEPS>;
   __shared__ DecodeShared<BLOCK> shared; // same bookkeeping: here the units are bytes
   extern __shared__ std::uint32_t s_stage[];
   const unsigned tile = block_tile_index();
   const int lane = lane_id(), warp = warp_id();
+  // the tile `ahead` tiles on, fetched into L2 for its block (bulk_copy.cuh's l2_ahead_tiles)
+  if (threadIdx.x == 0 && ahead != 0 && tile + ahead < tile_total)
+    grid.prefetch(static_cast<long long>(tile + ahead) * Tile::kTile, Tile::kTile);
   const long long base =
       static_cast<long long>(tile) * Tile::kTile + static_cast<long long>(warp) * Tile::kWarpItems;
   const bool inside = base >= grid.begin && base + Tile::kWarpItems <= grid.end;
@@ -681,6 +708,15 @@ template <auto KERNEL> void opt_in_shared(int bytes) {
   });
 }
 
+// How many tiles ahead KERNEL prefetches (bulk_copy.cuh's l2_ahead_tiles of its resident
+// blocks), once per device.
+template <auto KERNEL> unsigned prefetch_ahead(int block, int shared_bytes, const char* who) {
+  static PerDevice<unsigned> ahead;
+  return ahead.get([&](int device) {
+    return l2_ahead_tiles(resident_block_count(KERNEL, block, shared_bytes, device, who));
+  });
+}
+
 } // namespace
 
 // the single-pass kernels take dispatch_block_size's sizes and 384 (single_pass_blocks)
@@ -734,8 +770,9 @@ void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char
     const std::size_t launched = byte_tiles(grid, Tile::kTileBytes);
     const TileStatus status = clear_tile_status({storage.words, launched}, stream);
     opt_in_shared<decode_kernel<BLOCK>>(Tile::kStageBytes);
+    const unsigned ahead = prefetch_ahead<decode_kernel<BLOCK>>(BLOCK, Tile::kStageBytes, kWho);
     decode_kernel<BLOCK><<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
-        grid, out, count, static_cast<unsigned>(launched), status);
+        grid, out, count, static_cast<unsigned>(launched), status, ahead);
     CUDA_CHECK_LAUNCH();
   });
 }
@@ -760,7 +797,9 @@ void validate_single_pass(void* temp, std::size_t& temp_bytes, const unsigned ch
     const ByteGrid grid = byte_grid(in, n);
     const std::size_t launched = byte_tiles(grid, Tile::kTileBytes);
     CUDA_CHECK(cudaMemsetAsync(first, 0xFF, sizeof *first, stream)); // kNoError
-    validate_kernel<BLOCK><<<static_cast<unsigned>(launched), BLOCK, 0, stream>>>(grid, first);
+    const unsigned ahead = prefetch_ahead<validate_kernel<BLOCK>>(BLOCK, 0, kWho);
+    validate_kernel<BLOCK>
+        <<<static_cast<unsigned>(launched), BLOCK, 0, stream>>>(grid, first, ahead);
     CUDA_CHECK_LAUNCH();
     finish_validate<<<1, 1, 0, stream>>>(first, first_error);
     CUDA_CHECK_LAUNCH();
@@ -795,9 +834,11 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
           tiles::tile_count(static_cast<std::size_t>(grid.begin), n, Tile::kTile);
       const TileStatus status = clear_tile_status({storage.words, launched}, stream);
       opt_in_shared<encode_kernel<BLOCK, STEPS>>(Tile::kStageBytes);
+      const unsigned ahead =
+          prefetch_ahead<encode_kernel<BLOCK, STEPS>>(BLOCK, Tile::kStageBytes, kWho);
       encode_kernel<BLOCK, STEPS>
           <<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
-              grid, out, count, static_cast<unsigned>(launched), status);
+              grid, out, count, static_cast<unsigned>(launched), status, ahead);
       CUDA_CHECK_LAUNCH();
     };
     if (large)
