@@ -9,7 +9,8 @@
 // named function:
 //   take_tile             the next tile index from an atomic counter (launch order, so the
 //                         look-back below only ever waits on running or finished tiles);
-//   load_keys             BLOCK x ITEMS keys, warp-striped;
+//   load_keys             BLOCK x ITEMS keys, warp-striped (keys-only passes: first, thread 0
+//                         prefetches into L2 the keys of a tile about a quarter wave ahead);
 //   count_digits          each warp's digit histogram (one shared atomic per key, no return
 //                         value), and the warp's heavy digit if it has one (> kHeavyCount keys);
 //   publish_digit_counts  the tile's 256 digit counts, published at once (look-back aggregates),
@@ -87,6 +88,9 @@
 //            and all_equal 2^24 +0.7..2.9% the exceptions); not in the keys-only kernel (+2..4%)
 //   dropped  pairs fused: the values loaded before the look-back into a buffer of their own,
 //            keys and values stored by one loop (pairs 2^28 +3.3..5.2% H100; wip/sort-fused-pairs)
+//   kept     the keys-only passes prefetch into L2 the keys of the tile a quarter of a wave of
+//            resident blocks ahead (keys 2^28 -2.0% H100, -1.2% H200; low_entropy -3.0% H200);
+//            not the pairs passes (+1..25% at every distance tried)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
@@ -618,7 +622,7 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   // they exit was measured (onesweep_plan::early_trigger).
   const bool early_trigger = onesweep_plan::early_trigger(tiles);
   // the keys-only passes prefetch a later tile's keys into L2 (keys 2^28 -2% on the H100); the
-  // pairs passes do not (+1..3% at every distance tried: onesweep.tuning.md, thirteenth session)
+  // pairs passes do not (+1..3% at every distance tried: onesweep.tuning.md, fifteenth session)
   const unsigned ahead = PAIRS ? 0u : pass_prefetch_ahead<BLOCK, KT>();
   onesweep_histogram<KT>
       <<<hist_grid, kHistBlock, kHistBytes, stream>>>(keys_in, n, bins, early_trigger);

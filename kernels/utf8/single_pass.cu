@@ -2,7 +2,8 @@
 // global traffic: the input read once, the output written once.
 //
 // decode: each block's tile is its index (the hardware dispatches blocks in index order, so a tile
-// only ever waits on tiles that are running or done: lookback.cuh's block_tile_index), loads its
+// only ever waits on tiles that are running or done: lookback.cuh's block_tile_index), asks L2 for
+// the tile a quarter of a wave of resident blocks ahead (bulk_copy.cuh), loads its own
 // tile with evict-first 16-byte loads, classifies each thread's 16-byte chunks (chunk.hpp: SWAR
 // over the four words, the role of a byte decided by the 3 bytes before it), counts the units per
 // chunk, learns how many code points all earlier tiles write through the decoupled look-back
@@ -83,6 +84,9 @@
 //            at 2^24 and below), the tile's loads before the table fill (-1.4% H100, -1.9% H200)
 //   dropped  a lagged persistent kernel (mixed 2^28 b256 -0.7% H100, -0.2% H200, 3.5-5% behind
 //            block 384; ascii -4.5% / -14%), look-back depth 2 (within the noise)
+//   kept     decode: the tile a quarter of a wave of resident blocks ahead prefetched into L2 by
+//            thread 0 (mixed 2^28 b384 -9.3% H100, -6.1% H200; ascii -11..-15%); dropped for
+//            validate (mixed_errors 1.8x, ascii +15%) and encode (mixed -3.3%, emoji +4.4%)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
@@ -466,16 +470,13 @@ __global__ void __launch_bounds__(BLOCK, kDecodeMinBlocks<BLOCK>)
 
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK)
-    validate_kernel(ByteGrid grid, unsigned* __restrict__ first_error, unsigned ahead) {
+    validate_kernel(ByteGrid grid, unsigned* __restrict__ first_error) {
   using Tile = ByteTile<BLOCK>;
   __shared__ unsigned s_first; // the block's first error (byte offset), kNoError for none
   __shared__ int s_skip;
   __shared__ alignas(16) unsigned char s_pairs[chunk::kPairTableBytes]; // chunk.hpp's pair table
   const long long tile_base = static_cast<long long>(blockIdx.x) * Tile::kTileBytes;
   if (threadIdx.x == 0) {
-    if (ahead != 0) // the tile `ahead` tiles on, fetched into L2 for its block
-      grid.prefetch(static_cast<long long>(blockIdx.x + ahead) * Tile::kTileBytes,
-                    Tile::kTileBytes);
     s_first = tiles::kNoError;
     // an error before this tile's first byte is already known: nothing here can be first (kNoError
     // is above every offset, so an unset word never skips)
@@ -546,13 +547,6 @@ struct CodePointGrid {
     return make_uint4(in_range(q) ? *at(q) : 0u, in_range(q + 1) ? *at(q + 1) : 0u,
                       in_range(q + 2) ? *at(q + 2) : 0u, in_range(q + 3) ? *at(q + 3) : 0u);
   }
-  // Prefetches into L2 the tile of `count` code points at q (a multiple of 4 past begin), as far
-  // as the input's last whole 4 code points.
-  __device__ __forceinline__ void prefetch(long long q, unsigned count) const {
-    const long long left = (end - q) & ~3ll;
-    if (left > 0)
-      prefetch_l2(at(q), 4u * (left < count ? static_cast<unsigned>(left) : count));
-  }
 };
 
 CodePointGrid code_point_grid(const std::uint32_t* in, std::size_t n) {
@@ -600,16 +594,12 @@ __device__ __forceinline__ void stage_bytes_at(std::uint32_t* stage, unsigned p,
 template <int BLOCK, int STEPS>
 __global__ void __launch_bounds__(BLOCK)
     encode_kernel(CodePointGrid grid, unsigned char* __restrict__ out,
-                  unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status,
-                  unsigned ahead) {
+                  unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status) {
   using Tile = CodePointTile<BLOCK, STEPS>;
   __shared__ DecodeShared<BLOCK> shared; // same bookkeeping: here the units are bytes
   extern __shared__ std::uint32_t s_stage[];
   const unsigned tile = block_tile_index();
   const int lane = lane_id(), warp = warp_id();
-  // the tile `ahead` tiles on, fetched into L2 for its block (bulk_copy.cuh's l2_ahead_tiles)
-  if (threadIdx.x == 0 && ahead != 0 && tile + ahead < tile_total)
-    grid.prefetch(static_cast<long long>(tile + ahead) * Tile::kTile, Tile::kTile);
   const long long base =
       static_cast<long long>(tile) * Tile::kTile + static_cast<long long>(warp) * Tile::kWarpItems;
   const bool inside = base >= grid.begin && base + Tile::kWarpItems <= grid.end;
@@ -797,9 +787,7 @@ void validate_single_pass(void* temp, std::size_t& temp_bytes, const unsigned ch
     const ByteGrid grid = byte_grid(in, n);
     const std::size_t launched = byte_tiles(grid, Tile::kTileBytes);
     CUDA_CHECK(cudaMemsetAsync(first, 0xFF, sizeof *first, stream)); // kNoError
-    const unsigned ahead = prefetch_ahead<validate_kernel<BLOCK>>(BLOCK, 0, kWho);
-    validate_kernel<BLOCK>
-        <<<static_cast<unsigned>(launched), BLOCK, 0, stream>>>(grid, first, ahead);
+    validate_kernel<BLOCK><<<static_cast<unsigned>(launched), BLOCK, 0, stream>>>(grid, first);
     CUDA_CHECK_LAUNCH();
     finish_validate<<<1, 1, 0, stream>>>(first, first_error);
     CUDA_CHECK_LAUNCH();
@@ -834,11 +822,9 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
           tiles::tile_count(static_cast<std::size_t>(grid.begin), n, Tile::kTile);
       const TileStatus status = clear_tile_status({storage.words, launched}, stream);
       opt_in_shared<encode_kernel<BLOCK, STEPS>>(Tile::kStageBytes);
-      const unsigned ahead =
-          prefetch_ahead<encode_kernel<BLOCK, STEPS>>(BLOCK, Tile::kStageBytes, kWho);
       encode_kernel<BLOCK, STEPS>
           <<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
-              grid, out, count, static_cast<unsigned>(launched), status, ahead);
+              grid, out, count, static_cast<unsigned>(launched), status);
       CUDA_CHECK_LAUNCH();
     };
     if (large)
