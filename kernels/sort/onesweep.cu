@@ -51,7 +51,11 @@
 // 1.031x / 0.975x / 0.967x and 1.078x / 1.025x / 1.030x. The same kernel's run before it landed
 // (commit 5a5e1ca1d24f, results/partial/nvidia-{h100,h200}-sort-sync.json): keys 1.127x / 1.024x /
 // 1.029x CUB on the H100 and 1.140x / 1.036x / 1.043x on the H200, pairs 1.025x / 0.974x / 0.971x
-// and 1.079x / 1.025x / 1.030x.
+// and 1.079x / 1.025x / 1.030x. With the keys-only passes' L2 prefetch (commit 9014885c384a,
+// results/partial/nvidia-{h100,h200}-l2-ahead.json, 5 repetitions, best block): keys 1.129x /
+// 1.041x / 1.047x CUB on the H100 and 1.152x / 1.052x / 1.060x on the H200 (block 256 now ahead
+// of 384 at 2^28 and 2^30); pairs, unchanged, 1.030x / 0.973x / 0.971x and 1.072x / 1.024x /
+// 1.027x.
 // What bounds it: neither the memory nor a pipe. A pass waits on shared memory (the ranking's
 // counter round trips) at 41% issue against CUB's 55% (ncu, H100), with 25% fewer instructions.
 //

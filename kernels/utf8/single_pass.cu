@@ -45,10 +45,14 @@
 //   (block 256 in the same runs: 0.682x and 0.532x); results/partial/nvidia-{h100,h200}-utf8-b384
 //   .json (commit da137f4e6402). The other mixes, validate and encode at block 256:
 //   results/partial/nvidia-{h100,h200}-utf8.json (aa2239d9ff9a) and -utf8-encode.json.
+//   With the L2 prefetch (commit 9014885c384a, results/partial/nvidia-{h100,h200}-l2-ahead.json):
+//   block 384 at 2^28 H100 420.4 us = 0.781x copy [0.781-0.784], H200 393.0 us = 0.594x; at 2^30
+//   0.796x and 0.604x.
 // What bounds decode: integer work and the look-back chain, not memory (the same times on both
 // GPUs although the H200 has 1.4x the bandwidth). With every tile's offset known in advance
 // (no chain) the same kernel decodes mixed text at about 0.87x copy on the H100 and 0.64x on the
-// H200: the chain costs 18-22%, and the H200 needs the decode work cut too (NOTES.md).
+// H200: the chain costs 18-22%, and the H200 needs the decode work cut too (NOTES.md). Part of
+// the chain was the tiles' wait on DRAM before their counts: the L2 prefetch took 6-9% off.
 //
 // Tuning, in order; every step's prediction, A/B runs (same call, 5 repetitions), profiles and
 // branches are in single_pass.tuning.md. Mixed text at 2^28 unless said:
