@@ -10,6 +10,8 @@
 #pragma once
 
 #include "common/cuda_check.hpp"
+#include "common/occupancy.hpp"
+#include "common/per_device.hpp"
 #include "common/shared_memory.cuh"
 
 #include <cstdint>
@@ -140,6 +142,16 @@ __device__ __forceinline__ void prefetch_l2(const void* src, unsigned bytes) {
 #endif
 inline constexpr unsigned l2_ahead_tiles(unsigned resident) {
   return resident * GPS_L2_AHEAD_PERCENT / 100u;
+}
+
+// l2_ahead_tiles of KERNEL's resident blocks (`block` threads, `shared_bytes` of dynamic shared
+// memory) on the current device, found once per device (occupancy.hpp; `who` names the variant
+// in its error).
+template <auto KERNEL> unsigned l2_ahead_tiles_of(int block, int shared_bytes, const char* who) {
+  static PerDevice<unsigned> ahead;
+  return ahead.get([&](int device) {
+    return l2_ahead_tiles(resident_block_count(KERNEL, block, shared_bytes, device, who));
+  });
 }
 
 } // namespace gps

@@ -578,16 +578,6 @@ template <KeyType KT> std::size_t histogram_blocks() {
   });
 }
 
-// How many tiles ahead a keys-only pass prefetches (bulk_copy.cuh's l2_ahead_tiles of its
-// resident blocks), once per device.
-template <int BLOCK, KeyType KT> unsigned pass_prefetch_ahead() {
-  static PerDevice<unsigned> ahead;
-  return ahead.get([](int device) {
-    return l2_ahead_tiles(
-        resident_block_count(onesweep_pass<BLOCK, false, KT>, BLOCK, 0, device, "onesweep"));
-  });
-}
-
 template <int BLOCK, bool PAIRS, KeyType KT>
 void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_in,
                      unsigned* keys_out, const unsigned* vals_in, unsigned* vals_out, std::size_t n,
@@ -627,7 +617,8 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   const bool early_trigger = onesweep_plan::early_trigger(tiles);
   // the keys-only passes prefetch a later tile's keys into L2 (keys 2^28 -2% on the H100); the
   // pairs passes do not (+1..3% at every distance tried: onesweep.tuning.md, fifteenth session)
-  const unsigned ahead = PAIRS ? 0u : pass_prefetch_ahead<BLOCK, KT>();
+  const unsigned ahead =
+      PAIRS ? 0u : l2_ahead_tiles_of<onesweep_pass<BLOCK, false, KT>>(BLOCK, 0, "onesweep");
   onesweep_histogram<KT>
       <<<hist_grid, kHistBlock, kHistBytes, stream>>>(keys_in, n, bins, early_trigger);
   CUDA_CHECK_LAUNCH();

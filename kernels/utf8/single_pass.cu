@@ -95,7 +95,6 @@
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
-#include "common/occupancy.hpp"
 #include "common/per_device.hpp"
 #include "common/shared_memory.cuh"
 #include "common/temp_storage.hpp"
@@ -702,15 +701,6 @@ template <auto KERNEL> void opt_in_shared(int bytes) {
   });
 }
 
-// How many tiles ahead KERNEL prefetches (bulk_copy.cuh's l2_ahead_tiles of its resident
-// blocks), once per device.
-template <auto KERNEL> unsigned prefetch_ahead(int block, int shared_bytes, const char* who) {
-  static PerDevice<unsigned> ahead;
-  return ahead.get([&](int device) {
-    return l2_ahead_tiles(resident_block_count(KERNEL, block, shared_bytes, device, who));
-  });
-}
-
 } // namespace
 
 // the single-pass kernels take dispatch_block_size's sizes and 384 (single_pass_blocks)
@@ -764,7 +754,7 @@ void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char
     const std::size_t launched = byte_tiles(grid, Tile::kTileBytes);
     const TileStatus status = clear_tile_status({storage.words, launched}, stream);
     opt_in_shared<decode_kernel<BLOCK>>(Tile::kStageBytes);
-    const unsigned ahead = prefetch_ahead<decode_kernel<BLOCK>>(BLOCK, Tile::kStageBytes, kWho);
+    const unsigned ahead = l2_ahead_tiles_of<decode_kernel<BLOCK>>(BLOCK, Tile::kStageBytes, kWho);
     decode_kernel<BLOCK><<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
         grid, out, count, static_cast<unsigned>(launched), status, ahead);
     CUDA_CHECK_LAUNCH();
