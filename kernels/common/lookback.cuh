@@ -24,6 +24,7 @@
 #pragma once
 
 #include "common/cuda_check.hpp"
+#include "common/dependent_launch.cuh"
 #include "common/temp_storage.hpp"
 #include "common/warp.cuh"
 
@@ -343,6 +344,28 @@ inline TileStatus clear_tile_status(const TileStatusStorage& storage, cudaStream
 inline TileStatus clear_tile_status(const TileStatusStorage& storage, cudaStream_t stream) {
   unsigned* unused = nullptr;
   return clear_tile_status(storage, stream, &unused);
+}
+
+// Zeroes words[0, count) and, at its start, lets the kernel after it on the stream launch
+// (dependent_launch.cuh). A template so that each translation unit may hold its own copy.
+template <typename Word> __global__ void clear_words_early(Word* words, std::size_t count) {
+  allow_dependent_launch();
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < count;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
+    words[i] = 0;
+}
+
+// clear_tile_status for a kernel whose tile is its block's index, by a kernel instead of a memset,
+// so that the single-pass kernel launched after it with launch_dependent starts while the words
+// are cleared: its blocks load and classify their tiles, and only wait_for_prerequisite_grid()
+// before their first access to the status words (or to anything else the clear writes).
+inline TileStatus clear_tile_status_early(const TileStatusStorage& storage, cudaStream_t stream) {
+  constexpr unsigned kBlock = 256;
+  const std::size_t words = storage.tiles + 1;
+  const auto grid = static_cast<unsigned>((words + kBlock - 1) / kBlock);
+  clear_words_early<<<grid, kBlock, 0, stream>>>(storage.words, words);
+  CUDA_CHECK_LAUNCH();
+  return TileStatus{storage.words + 1};
 }
 
 } // namespace gps
