@@ -46,7 +46,8 @@
 // e1968ee64c8e; uniform uint32 keys at 2^28, block 384): keys 5243.6 us on the H200 against
 // CUB's 5421.3 (1.034x), 5414.2 on the H100 against 5546.1 (1.024x); pairs 7293.0 against
 // 7412.5 (1.016x) and 9089.8 against 8748.0 (0.962x). The headline runs of a6d2a580efa1
-// (results/partial/nvidia-{h100,h200}-headline.json, this kernel): keys at 2^24 / 2^28 / 2^30
+// (before the L2 prefetch; that commit's results/partial/nvidia-{h100,h200}-headline.json, in the
+// history): keys at 2^24 / 2^28 / 2^30
 // 1.126x / 1.024x / 1.030x CUB on the H100 and 1.137x / 1.036x / 1.043x on the H200, pairs
 // 1.031x / 0.975x / 0.967x and 1.078x / 1.025x / 1.030x. The same kernel's run before it landed
 // (commit 5a5e1ca1d24f, results/partial/nvidia-{h100,h200}-sort-sync.json): keys 1.127x / 1.024x /
@@ -55,7 +56,9 @@
 // results/partial/nvidia-{h100,h200}-l2-ahead.json, 5 repetitions, best block): keys 1.129x /
 // 1.041x / 1.047x CUB on the H100 and 1.152x / 1.052x / 1.060x on the H200 (block 256 now ahead
 // of 384 at 2^28 and 2^30); pairs, unchanged, 1.030x / 0.973x / 0.971x and 1.072x / 1.024x /
-// 1.027x.
+// 1.027x. The headline runs of 14405ea946d7 (this kernel; results/partial/nvidia-{h100,h200}-
+// headline.json, best block): keys 1.122x / 1.041x / 1.047x CUB on the H100 and 1.138x / 1.052x /
+// 1.060x on the H200, pairs 1.027x / 0.975x / 0.968x and 1.080x / 1.022x / 1.026x.
 // What bounds it: neither the memory nor a pipe. A pass waits on shared memory (the ranking's
 // counter round trips) at 41% issue against CUB's 55% (ncu, H100), with 25% fewer instructions.
 //
