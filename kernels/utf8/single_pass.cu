@@ -765,17 +765,10 @@ void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char
     const unsigned ahead = l2_ahead_tiles_of<decode_kernel<BLOCK>>(BLOCK, Tile::kStageBytes, kWho);
     // the words cleared by a kernel that lets decode start at once: decode's blocks load and
     // classify their tiles while it runs, and wait for it only to look back
-#if !defined(GPS_DECODE_EARLY_CLEAR) || GPS_DECODE_EARLY_CLEAR
     const TileStatus status = clear_tile_status_early({storage.words, launched}, stream);
     launch_dependent(decode_kernel<BLOCK>, static_cast<unsigned>(launched), BLOCK,
                      Tile::kStageBytes, stream, grid, out, count, static_cast<unsigned>(launched),
                      status, ahead);
-#else // the A side of the A/B: a memset, then a plain launch
-    const TileStatus status = clear_tile_status({storage.words, launched}, stream);
-    decode_kernel<BLOCK><<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
-        grid, out, count, static_cast<unsigned>(launched), status, ahead);
-    CUDA_CHECK_LAUNCH();
-#endif
   });
 }
 
