@@ -15,12 +15,14 @@
 //      value) and NarrowStatusWord (32 bits, values below 2^31 - 1, half the status traffic);
 //   2. StatusWords<Encoding, SLOTS>: SLOTS words per tile, tile-major, each read and written whole
 //      with relaxed atomics (a reader always sees a matching pair), and the two walks: a warp-wide
-//      window (one value per tile: 32 tiles per L2 round trip) and a serial walk by one thread
-//      (many values per tile: one thread per slot);
-//   3. front ends: TileStatus (one 64-bit word per tile) with the tile-prefix protocols, the prefix
-//      callbacks BlockScan takes (LookbackPrefix, ChainedPrefix), DigitTileStatus<DIGITS> (one
-//      32-bit word per digit), and the host side (carve the words out of the caller's temporary
-//      storage, clear them before the launch).
+//      window (one value per tile: 32 tiles per L2 round trip; its first window may be loaded
+//      ahead of the walk, first_window) and a serial walk by one thread (many values per tile: one
+//      thread per slot);
+//   3. front ends: TileStatus (one 64-bit word per tile) with the tile-prefix protocols
+//      (exclusive_prefix, and exclusive_prefix_from a window loaded earlier: UTF-8 decode and
+//      encode), the prefix callbacks BlockScan takes (LookbackPrefix, ChainedPrefix),
+//      DigitTileStatus<DIGITS> (one 32-bit word per digit), and the host side (carve the words out
+//      of the caller's temporary storage, clear them before the launch).
 #pragma once
 
 #include "common/cuda_check.hpp"
@@ -103,14 +105,39 @@ template <typename Encoding, int SLOTS = 1> struct StatusWords {
   // of `tile` (wrapping sum of every earlier tile's value) in all lanes.
   template <int DEPTH = 1>
   __device__ __forceinline__ unsigned warp_lookback(long long tile, int slot) const {
+    Word w[DEPTH];
+    return walk<DEPTH, false>(tile, slot, w);
+  }
+  // The first window of warp_lookback (this lane's words), loaded ahead of the walk: a caller may
+  // issue it early (before its own aggregate is known) and hand it to warp_lookback_from, which
+  // reads again only the words that had nothing published yet.
+  template <int DEPTH = 1>
+  __device__ __forceinline__ void first_window(long long tile, int slot, Word (&w)[DEPTH]) const {
+#pragma unroll
+    for (int j = 0; j < DEPTH; ++j)
+      w[j] = load_or_prefix(tile - 1 - (lane_id() * DEPTH + j), slot);
+  }
+  template <int DEPTH = 1>
+  __device__ __forceinline__ unsigned warp_lookback_from(long long tile, int slot,
+                                                         Word (&w)[DEPTH]) const {
+    return walk<DEPTH, true>(tile, slot, w);
+  }
+
+private:
+  // Walk 1's loop; PRELOADED: w holds the first window already (first_window).
+  template <int DEPTH, bool PRELOADED>
+  __device__ __forceinline__ unsigned walk(long long tile, int slot, Word (&w)[DEPTH]) const {
     const int lane = lane_id();
     unsigned exclusive = 0;
     long long nearest = tile - 1; // nearest predecessor not yet accounted for
+    bool preloaded = PRELOADED;
     while (true) {
-      Word w[DEPTH];
+      if (!preloaded) {
 #pragma unroll
-      for (int j = 0; j < DEPTH; ++j)
-        w[j] = load_or_prefix(nearest - (lane * DEPTH + j), slot);
+        for (int j = 0; j < DEPTH; ++j)
+          w[j] = load_or_prefix(nearest - (lane * DEPTH + j), slot);
+      }
+      preloaded = false;
       int first_prefix, stop_lane;
       while (true) {
         first_prefix = DEPTH; // my nearest word holding an inclusive prefix
@@ -145,6 +172,7 @@ template <typename Encoding, int SLOTS = 1> struct StatusWords {
     }
   }
 
+public:
   // Walk 2, serial: run by one thread for one slot. The sum of the slot's values over every tile
   // before `tile`, spinning on a predecessor that has published nothing yet. DEPTH predecessors
   // are loaded at once (one L2 round trip for DEPTH tiles), then summed nearest first down to the
@@ -214,24 +242,31 @@ struct TileStatus {
   template <int DEPTH = 1> __device__ __forceinline__ unsigned warp_lookback(long long tile) const {
     return Words{words}.template warp_lookback<DEPTH>(tile, 0);
   }
+  // The look-back's first window, loaded early by the walking warp (StatusWords::first_window);
+  // exclusive_prefix_from then walks from it.
+  using Window = unsigned long long;
+  __device__ __forceinline__ Window first_window(long long tile) const {
+    Window w[1];
+    Words{words}.template first_window<1>(tile, 0, w);
+    return w[0];
+  }
 
   // The decoupled look-back protocol, run by one whole warp for its tile: publish the tile's
   // aggregate at once (successors need not wait for our prefix), look back, publish the inclusive
   // prefix. Returns the exclusive prefix (0 for tile 0) in every lane.
   template <int DEPTH = 1>
   __device__ __forceinline__ unsigned exclusive_prefix(long long tile, unsigned aggregate) const {
-    const bool leader = lane_id() == 0;
-    if (tile == 0) {
-      if (leader)
-        publish(0, kTilePrefix, aggregate);
-      return 0;
-    }
-    if (leader)
-      publish(tile, kTileAggregate, aggregate);
-    const unsigned prefix = warp_lookback<DEPTH>(tile);
-    if (leader)
-      publish(tile, kTilePrefix, prefix + aggregate);
-    return prefix;
+    return protocol(tile, aggregate, [&] { return warp_lookback<DEPTH>(tile); });
+  }
+  // The same, walking from a first window this warp loaded earlier (first_window): the walk's
+  // first L2 round trip then overlaps whatever the warp waited on before (decode and encode: the
+  // other warps' counts).
+  __device__ __forceinline__ unsigned exclusive_prefix_from(long long tile, unsigned aggregate,
+                                                            Window window) const {
+    return protocol(tile, aggregate, [&] {
+      Window w[1] = {window};
+      return Words{words}.template warp_lookback_from<1>(tile, 0, w);
+    });
   }
 
   // The rest of the decoupled look-back for a tile whose aggregate was published earlier (a
@@ -264,6 +299,25 @@ struct TileStatus {
       prefix = wait_for_prefix(tile - 1);
       publish(tile, kTilePrefix, prefix + aggregate);
     }
+    return prefix;
+  }
+
+private:
+  // The decoupled look-back protocol around a walk (exclusive_prefix, exclusive_prefix_from).
+  template <typename Walk>
+  __device__ __forceinline__ unsigned protocol(long long tile, unsigned aggregate,
+                                               Walk&& walk) const {
+    const bool leader = lane_id() == 0;
+    if (tile == 0) {
+      if (leader)
+        publish(0, kTilePrefix, aggregate);
+      return 0;
+    }
+    if (leader)
+      publish(tile, kTileAggregate, aggregate);
+    const unsigned prefix = walk();
+    if (leader)
+      publish(tile, kTilePrefix, prefix + aggregate);
     return prefix;
   }
 };

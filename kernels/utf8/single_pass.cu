@@ -8,7 +8,8 @@
 // tile with evict-first 16-byte loads, classifies each thread's 16-byte chunks (chunk.hpp: SWAR
 // over the four words, the role of a byte decided by the 3 bytes before it), counts the units per
 // chunk, learns how many code points all earlier tiles write through the decoupled look-back
-// (common/lookback.cuh, TileStatus), then decodes and writes: each warp stages one vector step's
+// (common/lookback.cuh, TileStatus; warp 0 loads the first window, 32 predecessors' words, before
+// the barrier that waits for the counts), then decodes and writes: each warp stages one step's
 // code points (at most 512) in shared memory and writes them as one contiguous run with evict-first
 // stores. A step is staged in one of three modes chosen per warp (no multi-byte unit: fixed ASCII
 // slots; lanes of 6 units or more: one pass over the 16 positions accumulating each unit's code
@@ -97,6 +98,12 @@
 //   kept     decode: the status words cleared by a kernel that lets decode launch at once
 //            (programmatic dependent launch; warp 0 waits for it before the look-back): 0.5-1.7
 //            us at every size on the H100 (2^24 -4.5%, 2^28 b384 -0.3%, within the noise there)
+//   dropped  speculative aggregates (non-continuation bytes) published right after the loads
+//            (mixed 2^28 -2%, but latin +2..3.5% and 2^24 +2.5%), both block barriers as
+//            mbarriers so that no warp waits for another's work (mixed +2.4%, emoji +5%)
+//   kept     decode and encode: warp 0 loads its look-back's first window before the barrier
+//            after the counts and walks from it after (decode mixed 2^28 b384 -1.4% H100, -0.8%
+//            H200, latin and emoji -2%; encode ascii -2.5%, the other mixes within the noise)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
@@ -298,11 +305,12 @@ __device__ __forceinline__ int stage_slot(int i) {
 }
 
 // Warp 0, after the barrier that follows the warps' counts: the warps' offsets within the tile,
-// the tile's offset by look-back, and (last tile) the total.
-template <int BLOCK, int DEPTH = 1>
+// the tile's offset by look-back (from the first window warp 0 loaded before that barrier), and
+// (last tile) the total.
+template <int BLOCK>
 __device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsigned tile,
                                              unsigned tile_total, TileStatus status,
-                                             unsigned long long* count) {
+                                             unsigned long long* count, TileStatus::Window window) {
   constexpr int kWarps = BLOCK / kWarpSize;
   const int lane = lane_id();
   const unsigned own = lane < kWarps ? shared.warp_units[lane] : 0u;
@@ -310,7 +318,7 @@ __device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsign
   const unsigned aggregate = __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
   if (lane < kWarps)
     shared.warp_offset[lane] = inclusive - own;
-  const unsigned prefix = status.exclusive_prefix<DEPTH>(tile, aggregate); // look-back
+  const unsigned prefix = status.exclusive_prefix_from(tile, aggregate, window); // look-back
   if (lane == 0) {
     shared.tile_prefix = prefix;
     if (tile == tile_total - 1) // the last tile: it holds the input's last element
@@ -322,8 +330,6 @@ __device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsign
 // than the 32 that 64 registers allow; single_pass.tuning.md's twelfth session has the runs); the
 // other sizes as the compiler chooses (0: no minimum; 60-64 registers at 256..1024 threads)
 template <int BLOCK> constexpr int kDecodeMinBlocks = BLOCK == 384 ? 3 : 0;
-// decode's look-back window: 32 x this many predecessors per L2 round trip
-constexpr int kDecodeLookbackDepth = 1;
 
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK, kDecodeMinBlocks<BLOCK>)
@@ -368,6 +374,13 @@ __global__ void __launch_bounds__(BLOCK, kDecodeMinBlocks<BLOCK>)
   }
   if (lane == 0)
     shared.warp_units[warp] = warp_units;
+  // warp 0 issues its look-back's first window before the barrier, so that its L2 round trip
+  // overlaps the wait for the other warps' counts
+  TileStatus::Window window = 0;
+  if (warp == 0) {
+    wait_for_prerequisite_grid(); // the status words' clear (clear_tile_status_early)
+    window = status.first_window(tile);
+  }
   __syncthreads();
 
   // decode: each step's units staged in shared memory, then written as one contiguous run; the
@@ -460,9 +473,7 @@ __global__ void __launch_bounds__(BLOCK, kDecodeMinBlocks<BLOCK>)
   };
 
   if (warp == 0) {
-    wait_for_prerequisite_grid(); // the status words' clear (clear_tile_status_early)
-    tile_offsets<BLOCK, kDecodeLookbackDepth>(shared, tile, tile_total, status,
-                                              count); // the look-back
+    tile_offsets<BLOCK>(shared, tile, tile_total, status, count, window);
   }
   const unsigned warp_offset =
       __reduce_add_sync(kFullMask, lane < warp ? shared.warp_units[lane] : 0u);
@@ -650,9 +661,13 @@ __global__ void __launch_bounds__(BLOCK)
   }
   if (lane == 0)
     shared.warp_units[warp] = warp_bytes;
+  // warp 0's first look-back window, loaded before the barrier (as decode's)
+  TileStatus::Window window = 0;
+  if (warp == 0)
+    window = status.first_window(tile);
   __syncthreads();
   if (warp == 0)
-    tile_offsets<BLOCK>(shared, tile, tile_total, status, count);
+    tile_offsets<BLOCK>(shared, tile, tile_total, status, count, window);
   __syncthreads();
 
   // encode: each step's bytes ORed into the (cleared) stage from the run's offset in its word,
