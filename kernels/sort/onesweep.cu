@@ -98,6 +98,8 @@
 //   kept     the keys-only passes prefetch into L2 the keys of the tile a quarter of a wave of
 //            resident blocks ahead (keys 2^28 -2.0% H100, -1.2% H200; low_entropy -3.0% H200);
 //            not the pairs passes (+1..25% at every distance tried)
+//   dropped  each digit's first look-back words loaded before the ranking's last barrier (UTF-8
+//            decode's kept change: keys 2^28 +0.1%, pairs +0.4%, all_equal +3.8%)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"

@@ -49,9 +49,12 @@
 //   results/partial/nvidia-{h100,h200}-utf8.json (aa2239d9ff9a) and -utf8-encode.json.
 //   With the L2 prefetch (commit 9014885c384a, results/partial/nvidia-{h100,h200}-l2-ahead.json):
 //   block 384 at 2^28 H100 420.4 us = 0.781x copy [0.781-0.784], H200 393.0 us = 0.594x; at 2^30
-//   0.796x and 0.604x. The headline runs of 14405ea946d7 (this kernel, with the early clear below;
-//   results/partial/nvidia-{h100,h200}-headline.json): block 384 at 2^28 H100 419.1 us = 0.784x
-//   copy [0.781-0.785], H200 391.8 us = 0.595x [0.594-0.596]; at 2^30 0.796x and 0.605x.
+//   0.796x and 0.604x. The headline runs of 14405ea946d7 (with the early clear below, before the
+//   early first window; results/partial/nvidia-{h100,h200}-headline.json): block 384 at 2^28 H100
+//   419.1 us = 0.784x copy [0.781-0.785], H200 391.8 us = 0.595x [0.594-0.596]; at 2^30 0.796x
+//   and 0.605x. This kernel (commit 0e2ba2f9072d, results/partial/nvidia-{h100,h200}-utf8-window
+//   .json): block 384 at 2^28 H100 412.0 us = 0.799x copy [0.796-0.802], H200 389.4 us = 0.595x
+//   [0.595-0.596]; at 2^30 0.815x [0.813-0.815] and 0.605x.
 // What bounds decode: integer work and the look-back chain, not memory (the same times on both
 // GPUs although the H200 has 1.4x the bandwidth). With every tile's offset known in advance
 // (no chain) the same kernel decodes mixed text at about 0.87x copy on the H100 and 0.64x on the
