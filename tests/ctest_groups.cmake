@@ -6,6 +6,9 @@
 # (or Inst/X.*/PARAM), and named NAME_PREFIX + PARAM + "." + cpu|gpu, so that a variant whose
 # every case skipped (no GPU, or every size above GPS_TEST_MAX_N) shows as "Skipped".
 # Usage: cmake -D BIN=test_binary -D OUT=file.cmake [-D NAME_PREFIX=utf8_] -P ctest_groups.cmake
+# (the project's policies: a script run by -P sets none, and list() then warns on every group
+# without a block, whose "suite|param|" has an empty last element)
+cmake_minimum_required(VERSION 3.24)
 execute_process(COMMAND "${BIN}" --gtest_list_tests OUTPUT_VARIABLE listing
                 RESULT_VARIABLE status ERROR_VARIABLE errors)
 if(NOT status EQUAL 0)
