@@ -381,18 +381,23 @@ template <int DIGITS> struct DigitTileStatus {
 struct TileStatusStorage {
   unsigned long long* words; // word 0: the tile counter; then one word per tile
   std::size_t tiles;
+
+  std::size_t word_count() const { return tiles + 1; }
+  TileStatus status() const { return TileStatus{words + 1}; }
 };
 inline TileStatusStorage take_tile_status(TempLayout& layout, std::size_t tiles) {
   if (tiles > 0x7fffffffu)
     throw std::invalid_argument("single-pass kernel: more than 2^31 - 1 tiles");
-  return {layout.take<unsigned long long>(tiles + 1), tiles};
+  TileStatusStorage storage{nullptr, tiles};
+  storage.words = layout.take<unsigned long long>(storage.word_count());
+  return storage;
 }
 inline TileStatus clear_tile_status(const TileStatusStorage& storage, cudaStream_t stream,
                                     unsigned** tile_counter) {
   CUDA_CHECK(
-      cudaMemsetAsync(storage.words, 0, sizeof(unsigned long long) * (storage.tiles + 1), stream));
+      cudaMemsetAsync(storage.words, 0, sizeof(unsigned long long) * storage.word_count(), stream));
   *tile_counter = reinterpret_cast<unsigned*>(storage.words);
-  return TileStatus{storage.words + 1};
+  return storage.status();
 }
 // The same for kernels whose tile is their block's index (block_tile_index: no counter taken).
 inline TileStatus clear_tile_status(const TileStatusStorage& storage, cudaStream_t stream) {
@@ -415,11 +420,11 @@ template <typename Word> __global__ void clear_words_early(Word* words, std::siz
 // before their first access to the status words (or to anything else the clear writes).
 inline TileStatus clear_tile_status_early(const TileStatusStorage& storage, cudaStream_t stream) {
   constexpr unsigned kBlock = 256;
-  const std::size_t words = storage.tiles + 1;
+  const std::size_t words = storage.word_count();
   const auto grid = static_cast<unsigned>((words + kBlock - 1) / kBlock);
   clear_words_early<<<grid, kBlock, 0, stream>>>(storage.words, words);
   CUDA_CHECK_LAUNCH();
-  return TileStatus{storage.words + 1};
+  return storage.status();
 }
 
 } // namespace gps
