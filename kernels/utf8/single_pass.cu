@@ -50,12 +50,12 @@
 //   With the L2 prefetch (commit 9014885c384a, results/partial/nvidia-{h100,h200}-l2-ahead.json):
 //   block 384 at 2^28 H100 420.4 us = 0.781x copy [0.781-0.784], H200 393.0 us = 0.594x; at 2^30
 //   0.796x and 0.604x. The headline runs of 14405ea946d7 (with the early clear below, before the
-//   early first window; results/partial/nvidia-{h100,h200}-headline.json): block 384 at 2^28 H100
+//   early first window; the headline files of that commit, in the history): block 384 at 2^28 H100
 //   419.1 us = 0.784x copy [0.781-0.785], H200 391.8 us = 0.595x [0.594-0.596]; at 2^30 0.796x
 //   and 0.605x. This kernel (commit 0e2ba2f9072d, results/partial/nvidia-{h100,h200}-utf8-window
 //   .json): block 384 at 2^28 H100 412.0 us = 0.799x copy [0.796-0.802], H200 389.4 us = 0.595x
 //   [0.595-0.596]; at 2^30 0.815x [0.813-0.815] and 0.605x. The headline runs of 82d4281d9b00
-//   (this kernel, beside the full runs results/nvidia-*.json of that commit): block 384 at 2^28
+//   (this kernel; results/partial/nvidia-{h100,h200}-headline.json): block 384 at 2^28
 //   H100 413.2 us = 0.795x copy [0.791-0.797], H200 390.6 us = 0.598x [0.597-0.599]; at 2^30
 //   0.809x [0.808-0.810] and 0.608x [0.607-0.608].
 // What bounds decode: integer work and the look-back chain, not memory (the same times on both
