@@ -103,6 +103,8 @@
 //            not the pairs passes (+1..25% at every distance tried)
 //   dropped  each digit's first look-back words loaded before the ranking's last barrier (UTF-8
 //            decode's kept change: keys 2^28 +0.1%, pairs +0.4%, all_equal +3.8%)
+//   dropped  the scatter's stores with an L2 evict_last policy (pairs 2^28 -0.6%, within the
+//            noise; keys +1.9%); ncu found no DRAM read-back of the partial sectors it aimed at
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
