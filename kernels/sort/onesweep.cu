@@ -105,6 +105,8 @@
 //            decode's kept change: keys 2^28 +0.1%, pairs +0.4%, all_equal +3.8%)
 //   dropped  the scatter's stores with an L2 evict_last policy (pairs 2^28 -0.6%, within the
 //            noise; keys +1.9%); ncu found no DRAM read-back of the partial sectors it aimed at
+//   measured pairs at block 256 (+16% at 2^28: 384 stays their block), and dropped each sorted
+//            position's output index kept in shared memory for the values' scatter (+0.5%)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
