@@ -112,6 +112,9 @@
 //            H200, latin and emoji -2%; encode ascii -2.5%, the other mixes within the noise)
 //   dropped  a first window of 64 tiles (+0.7%), the aggregate published by the last warp to
 //            count (+0.5%), a fresh window loaded while warp 0 stages step 0 (+1.6%)
+//   dropped  the next window loaded while the walk waits on a predecessor (mixed 2^28 b384 the
+//            same, latin, cjk and emoji +1..2%); a block timeline (tuning log) puts 3.8% of the
+//            2^28 span in the tail and the blocks' turnover, and a third of a block in the walk
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
