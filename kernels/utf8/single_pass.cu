@@ -115,8 +115,8 @@
 //   dropped  the next window loaded while the walk waits on a predecessor (mixed 2^28 b384 the
 //            same, latin, cjk and emoji +1..2%); a block timeline (tuning log) puts 3.8% of the
 //            2^28 span in the tail and the blocks' turnover, and a third of a block in the walk
-//   dropped  a resident grid with tiles dealt out by a fixed stride (mixed 2^28 +28..52%: the
-//            blocks fall into step with the slowest through the look-back)
+//   dropped  a resident grid with tiles dealt out by a fixed stride (mixed 2^28 +28..52%; not
+//            profiled, likely the blocks falling into step with the slowest through the walk)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
