@@ -113,30 +113,26 @@ template <typename Encoding, int SLOTS = 1> struct StatusWords {
   // reads again only the words that had nothing published yet.
   template <int DEPTH = 1>
   __device__ __forceinline__ void first_window(long long tile, int slot, Word (&w)[DEPTH]) const {
-#pragma unroll
-    for (int j = 0; j < DEPTH; ++j)
-      w[j] = load_or_prefix(tile - 1 - (lane_id() * DEPTH + j), slot);
+    load_window(tile - 1, slot, w);
   }
-  template <int DEPTH = 1>
+  // BACKOFF_NS: a pause before each re-read of words with nothing published yet (0: none).
+  template <int DEPTH = 1, int BACKOFF_NS = 0>
   __device__ __forceinline__ unsigned warp_lookback_from(long long tile, int slot,
                                                          Word (&w)[DEPTH]) const {
-    return walk<DEPTH, true>(tile, slot, w);
+    return walk<DEPTH, true, BACKOFF_NS>(tile, slot, w);
   }
 
 private:
   // Walk 1's loop; PRELOADED: w holds the first window already (first_window).
-  template <int DEPTH, bool PRELOADED>
+  template <int DEPTH, bool PRELOADED, int BACKOFF_NS = 0>
   __device__ __forceinline__ unsigned walk(long long tile, int slot, Word (&w)[DEPTH]) const {
     const int lane = lane_id();
     unsigned exclusive = 0;
     long long nearest = tile - 1; // nearest predecessor not yet accounted for
     bool preloaded = PRELOADED;
     while (true) {
-      if (!preloaded) {
-#pragma unroll
-        for (int j = 0; j < DEPTH; ++j)
-          w[j] = load_or_prefix(nearest - (lane * DEPTH + j), slot);
-      }
+      if (!preloaded)
+        load_window(nearest, slot, w);
       preloaded = false;
       int first_prefix, stop_lane;
       while (true) {
@@ -149,6 +145,16 @@ private:
         stop_lane = prefix_lanes ? __ffs(prefix_lanes) - 1 : kWarpSize;
         // only tiles nearer than the nearest prefix matter; wait for those to publish
         bool waiting = false;
+        if constexpr (BACKOFF_NS > 0) {
+          bool unpublished = false;
+#pragma unroll
+          for (int j = 0; j < DEPTH; ++j) {
+            const bool matters = lane < stop_lane || (lane == stop_lane && j < first_prefix);
+            unpublished |= matters && !Encoding::published(w[j]);
+          }
+          if (__any_sync(kFullMask, unpublished))
+            __nanosleep(BACKOFF_NS);
+        }
 #pragma unroll
         for (int j = 0; j < DEPTH; ++j) {
           const bool matters = lane < stop_lane || (lane == stop_lane && j < first_prefix);
@@ -197,6 +203,15 @@ public:
   }
 
 private:
+  // This lane's words of the window that starts at predecessor `nearest`: distances
+  // lane * DEPTH .. lane * DEPTH + DEPTH - 1 from it.
+  template <int DEPTH>
+  __device__ __forceinline__ void load_window(long long nearest, int slot, Word (&w)[DEPTH]) const {
+    const int lane = lane_id();
+#pragma unroll
+    for (int j = 0; j < DEPTH; ++j)
+      w[j] = load_or_prefix(nearest - (lane * DEPTH + j), slot);
+  }
   // Tiles before the first one read as an inclusive prefix of 0.
   __device__ __forceinline__ Word load_or_prefix(long long tile, int slot) const {
     return tile >= 0 ? load(tile, slot) : Encoding::make(kTilePrefix, 0);
@@ -244,7 +259,7 @@ struct TileStatus {
   }
   // The look-back's first window, loaded early by the walking warp (StatusWords::first_window);
   // exclusive_prefix_from then walks from it.
-  using Window = unsigned long long;
+  using Window = Words::Word;
   __device__ __forceinline__ Window first_window(long long tile) const {
     Window w[1];
     Words{words}.template first_window<1>(tile, 0, w);
@@ -261,11 +276,12 @@ struct TileStatus {
   // The same, walking from a first window this warp loaded earlier (first_window): the walk's
   // first L2 round trip then overlaps whatever the warp waited on before (decode and encode: the
   // other warps' counts).
+  template <int BACKOFF_NS = 0>
   __device__ __forceinline__ unsigned exclusive_prefix_from(long long tile, unsigned aggregate,
                                                             Window window) const {
     return protocol(tile, aggregate, [&] {
       Window w[1] = {window};
-      return Words{words}.template warp_lookback_from<1>(tile, 0, w);
+      return Words{words}.template warp_lookback_from<1, BACKOFF_NS>(tile, 0, w);
     });
   }
 

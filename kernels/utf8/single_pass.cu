@@ -119,8 +119,10 @@
 //            profiled, likely the blocks falling into step with the slowest through the walk)
 //   dropped  forward help: each tile publishing its successors' inclusive prefixes after its
 //            walk (mixed 2^28 +2.1%, emoji +5%)
-//   measured a __nanosleep before the walk re-reads unpublished words: decode the same or
-//            +0.5% (dropped); encode mixed 2^28 -1.5% (64 ns), -3.1% (256 ns): a lead, not kept
+//   dropped  decode: a __nanosleep before the walk re-reads unpublished words (the same or +0.5%)
+//   kept     encode: that back-off at 256 ns (every mix at 2^24..2^29 code points, block 256:
+//            H100 -1.8..-4.4%, H200 -1.1..-5.0%, ranges apart; 2^20 -0.3..-4.1%, within the
+//            noise); 64 ns gave about half, 1024 ns lost 2..8% at 2^20 and gained less above
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
@@ -147,6 +149,11 @@ namespace gps::utf8 {
 namespace {
 
 constexpr int kVecs = 4; // 16-byte vectors per thread and tile
+// encode's walk pauses this long before it reads again a predecessor with nothing published
+// (encode 2^24..2^29 code points, every mix: -1.1..-5.0% on both GPUs against none; 64 ns gave
+// about half of that, 1024 ns lost at 2^20; single_pass.tuning.md, nineteenth session). Not
+// decode's walk: there a back-off gained nothing.
+constexpr int kEncodeBackoffNs = 256;
 // decode's accumulate mode (one pass over a chunk's 16 positions) costs about as much as 6 trips
 // of the loop over units: taken in warps whose most units per lane reach this (measured on the
 // H200: 5 and 6 the same for mixed text, 7 0.9% slower there but CJK 1.8% faster).
@@ -324,7 +331,7 @@ __device__ __forceinline__ int stage_slot(int i) {
 // Warp 0, after the barrier that follows the warps' counts: the warps' offsets within the tile,
 // the tile's offset by look-back (from the first window warp 0 loaded before that barrier), and
 // (last tile) the total.
-template <int BLOCK>
+template <int BLOCK, int BACKOFF_NS = 0>
 __device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsigned tile,
                                              unsigned tile_total, TileStatus status,
                                              unsigned long long* count, TileStatus::Window window) {
@@ -335,7 +342,8 @@ __device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsign
   const unsigned aggregate = __shfl_sync(kFullMask, inclusive, kWarpSize - 1);
   if (lane < kWarps)
     shared.warp_offset[lane] = inclusive - own;
-  const unsigned prefix = status.exclusive_prefix_from(tile, aggregate, window); // look-back
+  const unsigned prefix =
+      status.template exclusive_prefix_from<BACKOFF_NS>(tile, aggregate, window); // look-back
   if (lane == 0) {
     shared.tile_prefix = prefix;
     if (tile == tile_total - 1) // the last tile: it holds the input's last element
@@ -684,7 +692,7 @@ __global__ void __launch_bounds__(BLOCK)
     window = status.first_window(tile);
   __syncthreads();
   if (warp == 0)
-    tile_offsets<BLOCK>(shared, tile, tile_total, status, count, window);
+    tile_offsets<BLOCK, kEncodeBackoffNs>(shared, tile, tile_total, status, count, window);
   __syncthreads();
 
   // encode: each step's bytes ORed into the (cleared) stage from the run's offset in its word,
