@@ -240,10 +240,11 @@ __device__ __forceinline__ unsigned block_tile_index() {
   return blockIdx.x;
 }
 
-// One value per tile in one 64-bit word (scan, compaction).
-struct TileStatus {
-  using Words = StatusWords<WideStatusWord>;
-  unsigned long long* words; // one per tile, zeroed before the launch
+// One value per tile in one 64-bit word (TileStatus: scan, compaction, UTF-8); tile t's word at
+// words[t * STRIDE] (STRIDE > 1: fewer tiles share an L2 sector).
+template <int STRIDE = 1> struct BasicTileStatus {
+  using Words = StatusWords<WideStatusWord, STRIDE>;
+  unsigned long long* words; // tile t's at t * STRIDE, zeroed before the launch
 
   __device__ __forceinline__ void publish(long long tile, TileFlag flag, unsigned value) const {
     Words{words}.publish(tile, 0, flag, value);
@@ -259,7 +260,7 @@ struct TileStatus {
   }
   // The look-back's first window, loaded early by the walking warp (StatusWords::first_window);
   // exclusive_prefix_from then walks from it.
-  using Window = Words::Word;
+  using Window = typename Words::Word;
   __device__ __forceinline__ Window first_window(long long tile) const {
     Window w[1];
     Words{words}.template first_window<1>(tile, 0, w);
@@ -337,6 +338,7 @@ private:
     return prefix;
   }
 };
+using TileStatus = BasicTileStatus<>;
 
 // Prefix callbacks (CUB's TilePrefixCallbackOp) for BlockScan's *_sum(..., prefix_op): called by
 // one whole warp with the tile's aggregate, they run the protocol and return the tile's exclusive

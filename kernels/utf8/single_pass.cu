@@ -154,6 +154,16 @@ constexpr int kVecs = 4; // 16-byte vectors per thread and tile
 // about half of that, 1024 ns lost at 2^20; single_pass.tuning.md, nineteenth session). Not
 // decode's walk: there a back-off gained nothing.
 constexpr int kEncodeBackoffNs = 256;
+// Each tile's look-back status word in a 32-byte L2 sector of its own (a stride of 4 words), for
+// decode and for encode's large tiles: the sectors that hold the newest tiles' words take every
+// walk's loads and every tile's two publishes, and with 4 tiles a sector (stride 1) they queue
+// (nineteenth session: decode b256 and encode 2^24..2^28 faster by up to 5% and 7%; 32-bit words,
+// 16 tiles a sector, were 3..10% slower). Encode's small tiles keep stride 1 (there it lost 5% at
+// 2^20 code points on the H200).
+constexpr int kDecodeStatusStride = 4;
+template <int STEPS> constexpr int kEncodeStatusStride = STEPS == kEncodeStepsLarge ? 4 : 1;
+using DecodeStatus = BasicTileStatus<kDecodeStatusStride>;
+template <int STEPS> using EncodeStatus = BasicTileStatus<kEncodeStatusStride<STEPS>>;
 // decode's accumulate mode (one pass over a chunk's 16 positions) costs about as much as 6 trips
 // of the loop over units: taken in warps whose most units per lane reach this (measured on the
 // H200: 5 and 6 the same for mixed text, 7 0.9% slower there but CJK 1.8% faster).
@@ -331,10 +341,10 @@ __device__ __forceinline__ int stage_slot(int i) {
 // Warp 0, after the barrier that follows the warps' counts: the warps' offsets within the tile,
 // the tile's offset by look-back (from the first window warp 0 loaded before that barrier), and
 // (last tile) the total.
-template <int BLOCK, int BACKOFF_NS = 0>
-__device__ __forceinline__ void tile_offsets(DecodeShared<BLOCK>& shared, unsigned tile,
-                                             unsigned tile_total, TileStatus status,
-                                             unsigned long long* count, TileStatus::Window window) {
+template <int BLOCK, int BACKOFF_NS = 0, typename Status>
+__device__ __forceinline__ void
+tile_offsets(DecodeShared<BLOCK>& shared, unsigned tile, unsigned tile_total, Status status,
+             unsigned long long* count, typename Status::Window window) {
   constexpr int kWarps = BLOCK / kWarpSize;
   const int lane = lane_id();
   const unsigned own = lane < kWarps ? shared.warp_units[lane] : 0u;
@@ -359,7 +369,7 @@ template <int BLOCK> constexpr int kDecodeMinBlocks = BLOCK == 384 ? 3 : 0;
 template <int BLOCK>
 __global__ void __launch_bounds__(BLOCK, kDecodeMinBlocks<BLOCK>)
     decode_kernel(ByteGrid grid, std::uint32_t* __restrict__ out,
-                  unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status,
+                  unsigned long long* __restrict__ count, unsigned tile_total, DecodeStatus status,
                   unsigned ahead) {
   using Tile = ByteTile<BLOCK>;
   __shared__ DecodeShared<BLOCK> shared;
@@ -401,7 +411,7 @@ __global__ void __launch_bounds__(BLOCK, kDecodeMinBlocks<BLOCK>)
     shared.warp_units[warp] = warp_units;
   // warp 0 issues its look-back's first window before the barrier, so that its L2 round trip
   // overlaps the wait for the other warps' counts
-  TileStatus::Window window = 0;
+  typename DecodeStatus::Window window = 0;
   if (warp == 0) {
     wait_for_prerequisite_grid(); // the status words' clear (clear_tile_status_early)
     window = status.first_window(tile);
@@ -642,7 +652,8 @@ __device__ __forceinline__ void stage_bytes_at(std::uint32_t* stage, unsigned p,
 template <int BLOCK, int STEPS>
 __global__ void __launch_bounds__(BLOCK)
     encode_kernel(CodePointGrid grid, unsigned char* __restrict__ out,
-                  unsigned long long* __restrict__ count, unsigned tile_total, TileStatus status) {
+                  unsigned long long* __restrict__ count, unsigned tile_total,
+                  EncodeStatus<STEPS> status) {
   using Tile = CodePointTile<BLOCK, STEPS>;
   __shared__ DecodeShared<BLOCK> shared; // same bookkeeping: here the units are bytes
   extern __shared__ std::uint32_t s_stage[];
@@ -687,7 +698,7 @@ __global__ void __launch_bounds__(BLOCK)
   if (lane == 0)
     shared.warp_units[warp] = warp_bytes;
   // warp 0's first look-back window, loaded before the barrier (as decode's)
-  TileStatus::Window window = 0;
+  typename EncodeStatus<STEPS>::Window window = 0;
   if (warp == 0)
     window = status.first_window(tile);
   __syncthreads();
@@ -793,7 +804,8 @@ void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char
     using Tile = ByteTile<BLOCK>;
     TempLayout layout(temp);
     const TileStatusStorage storage =
-        take_tile_status(layout, tiles::max_tile_count(tiles::kMaxByteSkew, n, Tile::kTileBytes));
+        take_tile_status(layout, kDecodeStatusStride * tiles::max_tile_count(tiles::kMaxByteSkew, n,
+                                                                             Tile::kTileBytes));
     if (layout.sized(temp_bytes))
       return;
     checks::gpu_decode_args(kWho, in, n, out, count);
@@ -805,7 +817,8 @@ void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char
     const unsigned ahead = l2_ahead_tiles_of<decode_kernel<BLOCK>>(BLOCK, Tile::kStageBytes, kWho);
     // the words cleared by a kernel that lets decode start at once: decode's blocks load and
     // classify their tiles while it runs, and wait for it only to look back
-    const TileStatus status = clear_tile_status_early({storage.words, launched}, stream);
+    const DecodeStatus status{
+        clear_tile_status_early({storage.words, kDecodeStatusStride * launched}, stream).words};
     launch_dependent(decode_kernel<BLOCK>, static_cast<unsigned>(launched), BLOCK,
                      Tile::kStageBytes, stream, grid, out, count, static_cast<unsigned>(launched),
                      status, ahead);
@@ -855,8 +868,9 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
       constexpr int STEPS = decltype(steps)::value;
       using Tile = CodePointTile<BLOCK, STEPS>;
       TempLayout layout(temp);
-      const TileStatusStorage storage =
-          take_tile_status(layout, tiles::max_tile_count(tiles::kMaxCodePointSkew, n, Tile::kTile));
+      const TileStatusStorage storage = take_tile_status(
+          layout, kEncodeStatusStride<STEPS> *
+                      tiles::max_tile_count(tiles::kMaxCodePointSkew, n, Tile::kTile));
       if (layout.sized(temp_bytes))
         return;
       checks::gpu_encode_args(kWho, in, n, out, count);
@@ -865,7 +879,8 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
       const CodePointGrid grid = code_point_grid(in, n);
       const std::size_t launched =
           tiles::tile_count(static_cast<std::size_t>(grid.begin), n, Tile::kTile);
-      const TileStatus status = clear_tile_status({storage.words, launched}, stream);
+      const EncodeStatus<STEPS> status{
+          clear_tile_status({storage.words, kEncodeStatusStride<STEPS> * launched}, stream).words};
       opt_in_shared<encode_kernel<BLOCK, STEPS>>(Tile::kStageBytes);
       encode_kernel<BLOCK, STEPS>
           <<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
