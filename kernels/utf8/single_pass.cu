@@ -123,6 +123,12 @@
 //   kept     encode: that back-off at 256 ns (every mix at 2^24..2^29 code points, block 256:
 //            H100 -1.8..-4.4%, H200 -1.1..-5.0%, ranges apart; 2^20 -0.3..-4.1%, within the
 //            noise); 64 ns gave about half, 1024 ns lost 2..8% at 2^20 and gained less above
+//   dropped  decode and encode: 32-bit status words (8 tiles an L2 sector instead of 4; H100:
+//            decode +3.0..5.7%, encode +3.6..9.7%)
+//   kept     decode and encode's large tiles: one status word a 32-byte sector (stride 4; decode
+//            b256 2^28 -1.0..-2.4% H100, ascii -5.1% H200, b384 2^28 +0.3% H100 (the same), -0.4%
+//            H200; encode 2^24..2^28 -0.2..-7.1%); stride 16 (a line each) no better; encode's
+//            small tiles keep stride 1 (stride 4: +4.8..5.4% at 2^20 on the H200)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
@@ -154,12 +160,13 @@ constexpr int kVecs = 4; // 16-byte vectors per thread and tile
 // about half of that, 1024 ns lost at 2^20; single_pass.tuning.md, nineteenth session). Not
 // decode's walk: there a back-off gained nothing.
 constexpr int kEncodeBackoffNs = 256;
-// Each tile's look-back status word in a 32-byte L2 sector of its own (a stride of 4 words), for
-// decode and for encode's large tiles: the sectors that hold the newest tiles' words take every
-// walk's loads and every tile's two publishes, and with 4 tiles a sector (stride 1) they queue
-// (nineteenth session: decode b256 and encode 2^24..2^28 faster by up to 5% and 7%; 32-bit words,
-// 16 tiles a sector, were 3..10% slower). Encode's small tiles keep stride 1 (there it lost 5% at
-// 2^20 code points on the H200).
+// Each tile's look-back status word in a 32-byte L2 sector of its own (a stride of 4 8-byte
+// words), for decode and for encode's large tiles. The newest tiles' sectors take every walk's
+// loads and every tile's two publishes; fewer tiles a sector made the walks cheaper (not profiled).
+// Measured (single_pass.tuning.md, nineteenth session): decode at block 256 and at 2^24 up to 2.8%
+// faster on the H100 and ASCII 5% on the H200, block 384 at 2^28 the same (H100) or 0.4% faster
+// (H200); encode's large tiles 0.2..7% faster; 32-bit words (8 tiles a sector) 3..10% slower.
+// Encode's small tiles keep stride 1 (with 4, 5% slower at 2^20 code points on the H200).
 constexpr int kDecodeStatusStride = 4;
 template <int STEPS> constexpr int kEncodeStatusStride = STEPS == kEncodeStepsLarge ? 4 : 1;
 using DecodeStatus = BasicTileStatus<kDecodeStatusStride>;
