@@ -167,9 +167,9 @@ constexpr int kEncodeBackoffNs = 256;
 // faster on the H100 and ASCII 5% on the H200, block 384 at 2^28 the same (H100) or 0.4% faster
 // (H200); encode's large tiles 0.2..7% faster; 32-bit words (8 tiles a sector) 3..10% slower.
 // Encode's small tiles keep stride 1 (with 4, 5% slower at 2^20 code points on the H200).
-constexpr int kDecodeStatusStride = 4;
-template <int STEPS> constexpr int kEncodeStatusStride = STEPS == kEncodeStepsLarge ? 4 : 1;
-using DecodeStatus = BasicTileStatus<kDecodeStatusStride>;
+using DecodeStatus = TileStatus; // lookback.cuh's kTileStatusStride (4)
+template <int STEPS>
+constexpr int kEncodeStatusStride = STEPS == kEncodeStepsLarge ? kTileStatusStride : 1;
 template <int STEPS> using EncodeStatus = BasicTileStatus<kEncodeStatusStride<STEPS>>;
 // decode's accumulate mode (one pass over a chunk's 16 positions) costs about as much as 6 trips
 // of the loop over units: taken in warps whose most units per lane reach this (measured on the
@@ -811,8 +811,7 @@ void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char
     using Tile = ByteTile<BLOCK>;
     TempLayout layout(temp);
     const TileStatusStorage storage =
-        take_tile_status(layout, kDecodeStatusStride * tiles::max_tile_count(tiles::kMaxByteSkew, n,
-                                                                             Tile::kTileBytes));
+        take_tile_status(layout, tiles::max_tile_count(tiles::kMaxByteSkew, n, Tile::kTileBytes));
     if (layout.sized(temp_bytes))
       return;
     checks::gpu_decode_args(kWho, in, n, out, count);
@@ -824,8 +823,7 @@ void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char
     const unsigned ahead = l2_ahead_tiles_of<decode_kernel<BLOCK>>(BLOCK, Tile::kStageBytes, kWho);
     // the words cleared by a kernel that lets decode start at once: decode's blocks load and
     // classify their tiles while it runs, and wait for it only to look back
-    const DecodeStatus status{
-        clear_tile_status_early({storage.words, kDecodeStatusStride * launched}, stream).words};
+    const DecodeStatus status = clear_tile_status_early({storage.words, launched}, stream);
     launch_dependent(decode_kernel<BLOCK>, static_cast<unsigned>(launched), BLOCK,
                      Tile::kStageBytes, stream, grid, out, count, static_cast<unsigned>(launched),
                      status, ahead);
@@ -875,9 +873,8 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
       constexpr int STEPS = decltype(steps)::value;
       using Tile = CodePointTile<BLOCK, STEPS>;
       TempLayout layout(temp);
-      const TileStatusStorage storage = take_tile_status(
-          layout, kEncodeStatusStride<STEPS> *
-                      tiles::max_tile_count(tiles::kMaxCodePointSkew, n, Tile::kTile));
+      const TileStatusStorage storage =
+          take_tile_status(layout, tiles::max_tile_count(tiles::kMaxCodePointSkew, n, Tile::kTile));
       if (layout.sized(temp_bytes))
         return;
       checks::gpu_encode_args(kWho, in, n, out, count);
@@ -886,8 +883,8 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
       const CodePointGrid grid = code_point_grid(in, n);
       const std::size_t launched =
           tiles::tile_count(static_cast<std::size_t>(grid.begin), n, Tile::kTile);
-      const EncodeStatus<STEPS> status{
-          clear_tile_status({storage.words, kEncodeStatusStride<STEPS> * launched}, stream).words};
+      // (the storage holds kTileStatusStride words a tile; the small tiles use the first ones)
+      const EncodeStatus<STEPS> status{clear_tile_status({storage.words, launched}, stream).words};
       opt_in_shared<encode_kernel<BLOCK, STEPS>>(Tile::kStageBytes);
       encode_kernel<BLOCK, STEPS>
           <<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(
