@@ -18,11 +18,35 @@
 //      window (one value per tile: 32 tiles per L2 round trip; its first window may be loaded
 //      ahead of the walk, first_window) and a serial walk by one thread (many values per tile: one
 //      thread per slot);
-//   3. front ends: TileStatus (one 64-bit word per tile) with the tile-prefix protocols
+//   3. front ends: TileStatus (one 64-bit word per tile, one tile a 32-byte sector) with the
+//      tile-prefix protocols
 //      (exclusive_prefix, and exclusive_prefix_from a window loaded earlier: UTF-8 decode and
 //      encode), the prefix callbacks BlockScan takes (LookbackPrefix, ChainedPrefix),
 //      DigitTileStatus<DIGITS> (one 32-bit word per digit), and the host side (carve the words out
 //      of the caller's temporary storage, clear them before the launch).
+//
+// One tile a sector (kTileStatusStride, nineteenth session; 2026-11-24). TileStatus keeps tile t's
+// word at words[4t]: the sector holding the newest tiles' words takes every walk's loads and
+// every tile's two publishes, and with 4 tiles a sector those tiles slowed each other's walks.
+// Found on UTF-8 decode (32-bit words, 8 tiles a sector, were 3-6% slower there, one tile a sector
+// up to 5% faster: utf8/single_pass.tuning.md), then measured on every user (A/B builds in one
+// call per GPU, A-C-C-A, 5 repetitions; C/A of the medians, us, best blocks in brackets):
+//                                   H100                          H200
+//   scan decoupled_lookback 2^28    842.7 -> 746.0 (b128, -11.5%) 661.5 -> 571.7 (b128, -13.6%),
+//                                   b256 -11.9%, b512 -10.1%      b256 -15.5%, b512 -9.5%
+//                           2^24    -2.3..-8.5%                   -0.6..-11.2%
+//   scan prefetch_lookback  2^28    -0.5..-5.6%                   -1.8..-4.9%
+//   compact single_pass     2^28    675.0 -> 590.7 (b128, -12.5%) 554.7 -> 469.8 (b128, -15.3%),
+//      (keep 0.50)                  b512 -13.1%; 2^24 -4.8%       b512 -17.1%; 2^24 -4.5..-7.8%
+//   compact prefetch_lookback 2^28  -1.2..-3.6%                   -1.4..-1.7%
+//   CUB and copy (controls)         +0.3%, -0.1%; the same        +0.1%, -0.2%; the same
+// Predicted before the run (H200): decoupled_lookback -2..-8%, prefetch_lookback -0..-3%,
+// compaction single_pass -1..-5%: the sign held, the size was twice the prediction. Every
+// variant's GPU tests passed at stride 4 and memcheck, racecheck and synccheck were clean over
+// scan (chained, decoupled_lookback, prefetch_lookback), compaction (single_pass,
+// prefetch_lookback) and test_checks (H200). Not profiled: the L2 mechanism is inferred from the
+// three layouts' order (8 tiles a sector slower, 4 the old speed, 1 faster). Costs 32 bytes of
+// temporary storage a tile instead of 8.
 #pragma once
 
 #include "common/cuda_check.hpp"

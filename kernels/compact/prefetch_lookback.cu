@@ -87,6 +87,10 @@
 // block 512: H200 443.5 us at 2^28 (442.2-445.6; copy 504.0-504.3: 0.853x copy, 1.33x CUB) and
 // 0.866x at 2^30 (1.35x CUB); H100 570.7 us (0.938x copy, 1.24x CUB), 0.946x at 2^30. Now the
 // time follows the bandwidth (1.29x apart), where step 2 took about 560-594 us on both.
+// (2026-11-24) Each tile's status word in a 32-byte sector of its own (common/lookback.cuh's
+// kTileStatusStride, measured there): 2^28 -1.2..-3.6% on the H100, -1.4..-1.7% on the H200 (H200
+// partial run of 40e61dffd4f5, results/partial/nvidia-h200-status-stride.json: 440.0 us at block
+// 512, 0.864x copy, 1.365x CUB).
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"

@@ -57,6 +57,13 @@ constexpr int compact_vecs(int block) {
 
 template <int BLOCK> using CompactTile = WarpStripedTile<BLOCK, compact_vecs(BLOCK)>;
 
+// (2026-11-24) Each tile's status word in a 32-byte sector of its own (common/lookback.cuh's
+// kTileStatusStride, measured there): keep 0.50 at 2^28 -12.5..-13.1% on the H100 and
+// -15.3..-17.1% on the H200; the H200 partial run of 40e61dffd4f5
+// (results/partial/nvidia-h200-status-stride.json): 474.5 us at 2^28 (block 128), 0.801x copy,
+// 1.265x CUB (the headline run of 82d4281d9b00: 0.678x, 1.070x). A status-word layout, not a
+// polling back-off (above: no change), was what the look-back had been waiting on.
+
 // ---- the steps of one tile
 // -------------------------------------------------------------------------
 

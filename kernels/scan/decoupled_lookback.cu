@@ -20,7 +20,11 @@ std::size_t single_pass_tile(int block) {
   return single_pass_tile_elems(block);
 }
 
-// Temporary storage: 8 bytes per tile of single_pass_tile(block) elements, plus 8.
+// (2026-11-24) Each tile's status word in a 32-byte sector of its own (common/lookback.cuh's
+// kTileStatusStride, measured there): 2^28 -11.5% on the H100 and -13.6% on the H200 at block
+// 128; the H200 partial run of 40e61dffd4f5 (results/partial/nvidia-h200-status-stride.json):
+// 579.1 us at 2^28, 0.875x copy, 1.195x CUB (the headline run of 82d4281d9b00: 0.760x, 1.038x).
+// Temporary storage: 32 bytes per tile of single_pass_tile(block) elements, plus 8.
 void exclusive_scan_decoupled_lookback(void* temp, std::size_t& temp_bytes, const int* in, int* out,
                                        std::size_t n, int block, cudaStream_t stream) {
   dispatch_block_size(block, [&](auto b) {

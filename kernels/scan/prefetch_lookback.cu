@@ -43,6 +43,10 @@
 // Again at abdd898 (the ring's aggregate step shared with compaction's look-back warp; 5
 // repetitions, results/partial/nvidia-{h200,h100}-prefetch.json), block 512: H200 547.1 us at 2^28
 // (0.922x copy, 1.25x CUB), 0.930x at 2^30; H100 730.8 us (0.977x, 1.20x CUB), 0.978x at 2^30.
+// (2026-11-24) Each tile's status word in a 32-byte sector of its own (common/lookback.cuh's
+// kTileStatusStride, measured there): 2^28 -0.5..-5.6% on the H100, -1.8..-4.9% on the H200 (H200
+// partial run of 40e61dffd4f5, results/partial/nvidia-h200-status-stride.json: 536.7 us at block
+// 512, 0.944x copy, 1.29x CUB).
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"

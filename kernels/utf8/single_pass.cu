@@ -799,8 +799,8 @@ std::size_t single_pass_encode_large_tile(int block) {
   return tile;
 }
 
-// Temporary storage: one status word per tile (8 bytes each) and one more (lookback.cuh's tile
-// counter, unused here: the tiles follow the blocks' indices).
+// Temporary storage: one status word per tile (32 bytes each: one a sector) and one more
+// (lookback.cuh's tile counter, unused here: the tiles follow the blocks' indices).
 void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char* in, std::size_t n,
                         std::uint32_t* out, unsigned long long* count, int block,
                         cudaStream_t stream) {
@@ -857,8 +857,8 @@ void validate_single_pass(void* temp, std::size_t& temp_bytes, const unsigned ch
   });
 }
 
-// Temporary storage: one status word per tile (8 bytes each) and one more (lookback.cuh's tile
-// counter, unused here: the tiles follow the blocks' indices).
+// Temporary storage: one status word per tile (32 bytes each: one a sector) and one more
+// (lookback.cuh's tile counter, unused here: the tiles follow the blocks' indices).
 void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t* in, std::size_t n,
                         unsigned char* out, unsigned long long* count, int block,
                         cudaStream_t stream) {

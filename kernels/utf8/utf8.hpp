@@ -42,7 +42,7 @@
 //   iconv          any n, 64 KiB (validate's scratch)       any n, no temp
 //   scan_based     n < 2^32 bytes; 8 bytes per input byte   n < 2^30 code points; 8 bytes per code
 //                  plus scan/decoupled_lookback's storage   point plus the scan's storage
-//   single_pass    n < 2^32 bytes; 8 bytes per tile + 8     n < 2^30 code points; 8 bytes per
+//   single_pass    n < 2^32 bytes; 32 bytes per tile + 8    n < 2^30 code points; 32 bytes per
 //                  (validate: 4 bytes)                      tile + 8
 // (single_pass tiles: single_pass_decode_tile(block) bytes, single_pass_encode_tile(block) code
 // points, or single_pass_encode_large_tile(block) from kEncodeLargeN on, plus one for an input that
