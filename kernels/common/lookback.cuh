@@ -19,11 +19,10 @@
 //      ahead of the walk, first_window) and a serial walk by one thread (many values per tile: one
 //      thread per slot);
 //   3. front ends: TileStatus (one 64-bit word per tile, one tile a 32-byte sector) with the
-//      tile-prefix protocols
-//      (exclusive_prefix, and exclusive_prefix_from a window loaded earlier: UTF-8 decode and
-//      encode), the prefix callbacks BlockScan takes (LookbackPrefix, ChainedPrefix),
-//      DigitTileStatus<DIGITS> (one 32-bit word per digit), and the host side (carve the words out
-//      of the caller's temporary storage, clear them before the launch).
+//      tile-prefix protocols (exclusive_prefix, and exclusive_prefix_from a window loaded earlier:
+//      UTF-8 decode and encode), the prefix callbacks BlockScan takes (LookbackPrefix,
+//      ChainedPrefix), DigitTileStatus<DIGITS> (one 32-bit word per digit), and the host side
+//      (carve the words out of the caller's temporary storage, clear them before the launch).
 //
 // One tile a sector (kTileStatusStride, nineteenth session; 2026-11-24). TileStatus keeps tile t's
 // word at words[4t]: the sector holding the newest tiles' words takes every walk's loads and
