@@ -129,6 +129,8 @@
 //            b256 2^28 -1.0..-2.4% H100, ascii -5.1% H200, b384 2^28 +0.3% H100 (the same), -0.4%
 //            H200; encode 2^24..2^28 -0.2..-7.1%); stride 16 (a line each) no better; encode's
 //            small tiles keep stride 1 (stride 4: +4.8..5.4% at 2^20 on the H200)
+//   dropped  the pair table's lead entries in banks 16..31 (two IMADs a non-ASCII word: mixed
+//            2^28 +1.7..2.7% H100, validate +9.4%): the classification's operations still bound it
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
