@@ -46,6 +46,25 @@
 // prefetch_lookback) and test_checks (H200). Not profiled: the L2 mechanism is inferred from the
 // three layouts' order (8 tiles a sector slower, 4 the old speed, 1 faster). Costs 32 bytes of
 // temporary storage a tile instead of 8.
+// Below about 500 tiles the stride costs (twentieth session; found in the full runs of
+// e81b104b31dc against those of 82d4281d9b00, 2^21 and 2^22 3-9% slower, then A/B builds in one
+// call per GPU, A-B-B-A, 5 repetitions; B/A of the medians, B = stride 1, A = main's 4):
+//                          tiles at 2^20..2^24   2^20   2^21   2^22   2^23   2^24
+//   scan decoupled b128    128 .. 2048    H100   .917   .976   1.048  1.096  1.111
+//                                         H200   .941   .969   1.025  1.078  1.104
+//   compact single b128    128 .. 2048    H100   .900   .961   1.030  1.044  1.067
+//                                         H200   .906   .960   1.026  1.030  1.079
+//   scan prefetch b512     43 .. 683      H100   .991   .984   .954   .975   1.024
+//                                         H200   .980   .973   .950   .975   1.020
+//   compact prefetch b512  55 .. 874      H100   .982   .970   .958   .966   1.015
+//                                         H200   .972   .954   .949   .949   1.004
+// (at 2^18, 32..11 tiles, all four within 2%; CUB and copy within 1-2.6%, ranges overlapping).
+// Stride 1 is faster up to 256 tiles (decoupled_lookback 8.4 [8.3-8.5] against 9.2 [9.2-9.2] us
+// at 2^20 on the H100) and to 342-437 for the prefetching kernels, stride 4 from 512-683 on
+// (ranges overlapping at 512 for the two b128 kernels): a stride chosen by tile count (4 from 512
+// tiles, as encode's small tiles already keep 1) would take the better of both. Not done: each
+// kernel would need both strides instantiated and the host's choice, and the full runs of
+// e81b104b31dc hold stride 4 at every size. Every GPU test of the four passed with stride 1.
 #pragma once
 
 #include "common/cuda_check.hpp"

@@ -90,7 +90,9 @@
 // (2026-11-24) Each tile's status word in a 32-byte sector of its own (common/lookback.cuh's
 // kTileStatusStride, measured there): 2^28 -1.2..-3.6% on the H100, -1.4..-1.7% on the H200 (H200
 // partial run of 40e61dffd4f5, results/partial/nvidia-h200-status-stride.json: 440.0 us at block
-// 512, 0.864x copy, 1.365x CUB).
+// 512, 0.864x copy, 1.365x CUB). The headline runs of e81b104b31dc (results/partial/nvidia-
+// {h100,h200}-headline.json), 2^28 block 512: H100 562.8 us = 0.951x copy, 1.249x CUB; H200 435.5
+// us = 0.868x, 1.357x CUB. Up to about 440 tiles (2^23 at block 512) stride 1 was 2-5% faster.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"

@@ -62,7 +62,11 @@ template <int BLOCK> using CompactTile = WarpStripedTile<BLOCK, compact_vecs(BLO
 // -15.3..-17.1% on the H200; the H200 partial run of 40e61dffd4f5
 // (results/partial/nvidia-h200-status-stride.json): 474.5 us at 2^28 (block 128), 0.801x copy,
 // 1.265x CUB (the headline run of 82d4281d9b00: 0.678x, 1.070x). A status-word layout, not a
-// polling back-off (above: no change), was what the look-back had been waiting on.
+// polling back-off (above: no change), was what the look-back had been waiting on. The headline
+// runs of e81b104b31dc (results/partial/nvidia-{h100,h200}-headline.json, 5 repetitions), 2^28
+// block 128: H100 592.5 us = 0.903x copy [0.902-0.904], 1.186x CUB; H200 469.0 us = 0.806x
+// [0.802-0.809], 1.260x CUB. Below about 500 tiles (2^22 at block 128) the stride costs 3-10%
+// (lookback.cuh has the A/B runs).
 
 // ---- the steps of one tile
 // -------------------------------------------------------------------------

@@ -46,7 +46,9 @@
 // (2026-11-24) Each tile's status word in a 32-byte sector of its own (common/lookback.cuh's
 // kTileStatusStride, measured there): 2^28 -0.5..-5.6% on the H100, -1.8..-4.9% on the H200 (H200
 // partial run of 40e61dffd4f5, results/partial/nvidia-h200-status-stride.json: 536.7 us at block
-// 512, 0.944x copy, 1.29x CUB).
+// 512, 0.944x copy, 1.29x CUB). The headline runs of e81b104b31dc (results/partial/nvidia-
+// {h100,h200}-headline.json), 2^28 block 512: H100 725.8 us = 0.983x copy, 1.208x CUB; H200 533.4
+// us = 0.945x, 1.274x CUB. Up to about 400 tiles (2^23 at block 512) stride 1 was 1-5% faster.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"

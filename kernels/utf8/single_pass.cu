@@ -55,9 +55,13 @@
 //   and 0.605x. This kernel (commit 0e2ba2f9072d, results/partial/nvidia-{h100,h200}-utf8-window
 //   .json): block 384 at 2^28 H100 412.0 us = 0.799x copy [0.796-0.802], H200 389.4 us = 0.595x
 //   [0.595-0.596]; at 2^30 0.815x [0.813-0.815] and 0.605x. The headline runs of 82d4281d9b00
-//   (this kernel; results/partial/nvidia-{h100,h200}-headline.json): block 384 at 2^28
-//   H100 413.2 us = 0.795x copy [0.791-0.797], H200 390.6 us = 0.598x [0.597-0.599]; at 2^30
-//   0.809x [0.808-0.810] and 0.608x [0.607-0.608].
+//   (before the status-word stride; that commit's headline files, in the history): block 384 at
+//   2^28 H100 413.2 us = 0.795x copy [0.791-0.797], H200 390.6 us = 0.598x [0.597-0.599]; at 2^30
+//   0.809x [0.808-0.810] and 0.608x [0.607-0.608]. Those of e81b104b31dc (this kernel;
+//   results/partial/nvidia-{h100,h200}-headline.json): block 384 at 2^28 H100 413.1 us = 0.795x
+//   [0.793-0.796], block 256 410.3 us = 0.800x [0.799-0.801]; H200 387.7 us = 0.598x
+//   [0.597-0.598] (block 384; 256: 0.587x); at 2^30 H100 0.809x [0.808-0.811] (block 384) and
+//   0.811x [0.807-0.812] (256), H200 0.607x [0.607-0.608].
 // What bounds decode: integer work and the look-back chain, not memory (the same times on both
 // GPUs although the H200 has 1.4x the bandwidth). With every tile's offset known in advance
 // (no chain) the same kernel decodes mixed text at about 0.87x copy on the H100 and 0.64x on the
