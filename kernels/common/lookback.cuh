@@ -18,7 +18,8 @@
 //      window (one value per tile: 32 tiles per L2 round trip; its first window may be loaded
 //      ahead of the walk, first_window) and a serial walk by one thread (many values per tile: one
 //      thread per slot);
-//   3. front ends: TileStatus (one 64-bit word per tile, one tile a 32-byte sector) with the
+//   3. front ends: TileStatus (one 64-bit word per tile, one tile a 32-byte sector; scan and
+//      compaction pack them below kTileStatusSectorTiles tiles: with_tile_status_stride) with the
 //      tile-prefix protocols (exclusive_prefix, and exclusive_prefix_from a window loaded earlier:
 //      UTF-8 decode and encode), the prefix callbacks BlockScan takes (LookbackPrefix,
 //      ChainedPrefix), DigitTileStatus<DIGITS> (one 32-bit word per digit), and the host side
@@ -61,10 +62,12 @@
 // (at 2^18, 32..11 tiles, all four within 2%; CUB and copy within 1-2.6%, ranges overlapping).
 // Stride 1 is faster up to 256 tiles (decoupled_lookback 8.4 [8.3-8.5] against 9.2 [9.2-9.2] us
 // at 2^20 on the H100) and to 342-437 for the prefetching kernels, stride 4 from 512-683 on
-// (ranges overlapping at 512 for the two b128 kernels): a stride chosen by tile count (4 from 512
-// tiles, as encode's small tiles already keep 1) would take the better of both. Not done: each
-// kernel would need both strides instantiated and the host's choice, and the full runs of
-// e81b104b31dc hold stride 4 at every size. Every GPU test of the four passed with stride 1.
+// (ranges overlapping at 512 for the two b128 kernels). So scan (chained, decoupled_lookback,
+// prefetch_lookback) and compaction (single_pass, prefetch_lookback) now take their stride by tile
+// count: 1 below kTileStatusSectorTiles = 512 tiles, 4 from there (with_tile_status_stride: each
+// kernel built for both, the host picks; 8 bytes of temporary storage a tile below 512 tiles).
+// Their stride-4 kernels are those measured before; UTF-8 keeps its own choice (decode 4 at every
+// size, where 4 was faster at 2^20 too; encode 1 for its small tiles).
 #pragma once
 
 #include "common/cuda_check.hpp"
@@ -76,6 +79,7 @@
 
 #include <cstddef>
 #include <stdexcept>
+#include <type_traits>
 
 namespace gps {
 
@@ -386,26 +390,40 @@ private:
 // scan/decoupled_lookback.cu and utf8/single_pass.cu).
 constexpr int kTileStatusStride = 4;
 using TileStatus = BasicTileStatus<kTileStatusStride>;
+// Below this many tiles the sectors' sharing costs less than the wider windows (twentieth session:
+// the A/B runs above), so the kernels that take their stride by tile count (scan and compaction:
+// with_tile_status_stride) pack their words one a tile; UTF-8 keeps its own choice.
+constexpr std::size_t kTileStatusSectorTiles = 512;
+constexpr int tile_status_stride(std::size_t tiles) {
+  return tiles >= kTileStatusSectorTiles ? kTileStatusStride : 1;
+}
+// Calls f(std::integral_constant<int, tile_status_stride(tiles)>{}): one kernel per stride.
+template <typename F> void with_tile_status_stride(std::size_t tiles, F&& f) {
+  if (tile_status_stride(tiles) == kTileStatusStride)
+    f(std::integral_constant<int, kTileStatusStride>{});
+  else
+    f(std::integral_constant<int, 1>{});
+}
 
 // Prefix callbacks (CUB's TilePrefixCallbackOp) for BlockScan's *_sum(..., prefix_op): called by
 // one whole warp with the tile's aggregate, they run the protocol and return the tile's exclusive
 // prefix, which BlockScan reads in lane 0.
-template <int DEPTH = 1> struct LookbackPrefix {
-  TileStatus status;
+template <typename Status = TileStatus, int DEPTH = 1> struct LookbackPrefix {
+  Status status;
   long long tile;
   __device__ __forceinline__ unsigned operator()(unsigned aggregate) const {
     return status.template exclusive_prefix<DEPTH>(tile, aggregate); // in every lane
   }
 };
-template <int DEPTH = 1> struct PublishedAggregatePrefix {
-  TileStatus status;
+template <typename Status = TileStatus, int DEPTH = 1> struct PublishedAggregatePrefix {
+  Status status;
   long long tile;
   __device__ __forceinline__ unsigned operator()(unsigned aggregate) const {
     return status.template prefix_after_aggregate<DEPTH>(tile, aggregate); // in every lane
   }
 };
-struct ChainedPrefix {
-  TileStatus status;
+template <typename Status = TileStatus> struct ChainedPrefix {
+  Status status;
   long long tile;
   __device__ __forceinline__ unsigned operator()(unsigned aggregate) const {
     return status.chained_prefix(tile, aggregate); // in lane 0
@@ -444,30 +462,41 @@ template <int DIGITS> struct DigitTileStatus {
 // then, in the run phase, clear them with a single memset on `stream` (part of the algorithm's
 // work: every call starts fresh).
 struct TileStatusStorage {
-  unsigned long long* words; // word 0: the tile counter; then kTileStatusStride words per tile
+  unsigned long long* words; // word 0: the tile counter; then `stride` words per tile
   std::size_t tiles;
+  int stride = kTileStatusStride;
 
-  std::size_t word_count() const { return tiles * kTileStatusStride + 1; }
-  TileStatus status() const { return TileStatus{words + 1}; }
+  std::size_t word_count() const { return tiles * static_cast<std::size_t>(stride) + 1; }
+  // The status of a kernel built for STRIDE (at most the storage's).
+  template <int STRIDE = kTileStatusStride> BasicTileStatus<STRIDE> status() const {
+    if (STRIDE > stride)
+      throw std::logic_error("tile status: a kernel's stride above its storage's");
+    return BasicTileStatus<STRIDE>{words + 1};
+  }
 };
-inline TileStatusStorage take_tile_status(TempLayout& layout, std::size_t tiles) {
+// `stride`: words per tile, kTileStatusStride or tile_status_stride(tiles) for the kernels that
+// take it by tile count.
+inline TileStatusStorage take_tile_status(TempLayout& layout, std::size_t tiles,
+                                          int stride = kTileStatusStride) {
   if (tiles > 0x7fffffffu)
     throw std::invalid_argument("single-pass kernel: more than 2^31 - 1 tiles");
-  TileStatusStorage storage{nullptr, tiles};
+  TileStatusStorage storage{nullptr, tiles, stride};
   storage.words = layout.take<unsigned long long>(storage.word_count());
   return storage;
 }
-inline TileStatus clear_tile_status(const TileStatusStorage& storage, cudaStream_t stream,
-                                    unsigned** tile_counter) {
+template <int STRIDE = kTileStatusStride>
+BasicTileStatus<STRIDE> clear_tile_status(const TileStatusStorage& storage, cudaStream_t stream,
+                                          unsigned** tile_counter) {
   CUDA_CHECK(
       cudaMemsetAsync(storage.words, 0, sizeof(unsigned long long) * storage.word_count(), stream));
   *tile_counter = reinterpret_cast<unsigned*>(storage.words);
-  return storage.status();
+  return storage.template status<STRIDE>();
 }
 // The same for kernels whose tile is their block's index (block_tile_index: no counter taken).
-inline TileStatus clear_tile_status(const TileStatusStorage& storage, cudaStream_t stream) {
+template <int STRIDE = kTileStatusStride>
+BasicTileStatus<STRIDE> clear_tile_status(const TileStatusStorage& storage, cudaStream_t stream) {
   unsigned* unused = nullptr;
-  return clear_tile_status(storage, stream, &unused);
+  return clear_tile_status<STRIDE>(storage, stream, &unused);
 }
 
 // Zeroes words[0, count) and, at its start, lets the kernel after it on the stream launch

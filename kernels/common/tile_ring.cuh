@@ -121,10 +121,10 @@ struct PublishedTile {
 // publishes its aggregate, the sum of per_vector(v) over its vectors (tile 0: as its inclusive
 // prefix). Holds one barrier, which callers may count on (all threads are past their earlier
 // accesses to shared memory, this stage's reads included). Past the end, v is left unset.
-template <int BLOCK, typename Ring, typename PerVector>
+template <int BLOCK, typename Ring, typename Status, typename PerVector>
 __device__ __forceinline__ PublishedTile publish_next_aggregate(
     Ring& ring, typename Ring::Turn turn, const int* stages, const int* in, std::size_t n,
-    unsigned tiles, TileStatus status, typename BlockReduce<BLOCK>::TempStorage& tmp,
+    unsigned tiles, Status status, typename BlockReduce<BLOCK>::TempStorage& tmp,
     PerVector per_vector, int4 (&v)[Ring::Tile::kVecs]) {
   const unsigned tile = ring.wait(turn);
   if (tile >= tiles) { // the same in every thread
@@ -145,10 +145,10 @@ __device__ __forceinline__ PublishedTile publish_next_aggregate(
   return {tile, aggregate};
 }
 // The same, the tile's values not kept.
-template <int BLOCK, typename Ring, typename PerVector>
+template <int BLOCK, typename Ring, typename Status, typename PerVector>
 __device__ __forceinline__ PublishedTile
 publish_next_aggregate(Ring& ring, typename Ring::Turn turn, const int* stages, const int* in,
-                       std::size_t n, unsigned tiles, TileStatus status,
+                       std::size_t n, unsigned tiles, Status status,
                        typename BlockReduce<BLOCK>::TempStorage& tmp, PerVector per_vector) {
   int4 v[Ring::Tile::kVecs];
   return publish_next_aggregate<BLOCK>(ring, turn, stages, in, n, tiles, status, tmp, per_vector,
@@ -157,11 +157,11 @@ publish_next_aggregate(Ring& ring, typename Ring::Turn turn, const int* stages, 
 
 // Every thread, at the kernel's start: thread 0 starts the ring, then the block publishes the
 // aggregate of its first tile.
-template <int BLOCK, typename Ring, typename PerVector>
-__device__ __forceinline__ void
-start_ring(Ring& ring, int* stages, const int* in, std::size_t n, unsigned tiles,
-           unsigned* tile_counter, TileStatus status, typename BlockReduce<BLOCK>::TempStorage& tmp,
-           PerVector per_vector) {
+template <int BLOCK, typename Ring, typename Status, typename PerVector>
+__device__ __forceinline__ void start_ring(Ring& ring, int* stages, const int* in, std::size_t n,
+                                           unsigned tiles, unsigned* tile_counter, Status status,
+                                           typename BlockReduce<BLOCK>::TempStorage& tmp,
+                                           PerVector per_vector) {
   if (threadIdx.x == 0)
     ring.start(stages, in, n, tiles, tile_counter);
   __syncthreads();

@@ -28,8 +28,9 @@
 //                                    flags and offsets in temp
 //                                    storage, 256-byte aligned: its
 //                                    16-byte requirement always holds)
-//   single_pass                    32 bytes per tile of             16, 4     < 2^32
-//                                    single_pass_tile(block), plus 8
+//   single_pass                    8 bytes per tile of              16, 4     < 2^32
+//                                    single_pass_tile(block) (32
+//                                    from 512 tiles on), plus 8
 //   thrust_copy_if,                what Thrust asks for             4, 4      < 2^32 (syncs
 //   thrust_remove_copy                                                          `stream`)
 //   cub                            what CUB asks for                4, 4      <= INT_MAX

@@ -92,7 +92,8 @@
 // partial run of 40e61dffd4f5, results/partial/nvidia-h200-status-stride.json: 440.0 us at block
 // 512, 0.864x copy, 1.365x CUB). The headline runs of e81b104b31dc (results/partial/nvidia-
 // {h100,h200}-headline.json), 2^28 block 512: H100 562.8 us = 0.951x copy, 1.249x CUB; H200 435.5
-// us = 0.868x, 1.357x CUB. Up to about 440 tiles (2^23 at block 512) stride 1 was 2-5% faster.
+// us = 0.868x, 1.357x CUB. Below 512 tiles (2^23 and less at block 512) the words are packed one a
+// tile again (twentieth session: stride 1 was 2-5% faster there; lookback.cuh).
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
@@ -133,19 +134,20 @@ template <int BLOCK> struct PrefetchShared {
 
 // Warp 0: the look-back for a tile whose count is published already; the prefix into shared
 // memory.
+template <typename Status>
 __device__ __forceinline__ void look_back(PublishedTile t, unsigned tiles, unsigned* count,
-                                          TileStatus status, unsigned& tile_prefix) {
-  lookback_tile(PublishedAggregatePrefix<1>{status, t.tile}, t.tile,
+                                          Status status, unsigned& tile_prefix) {
+  lookback_tile(PublishedAggregatePrefix<Status, 1>{status, t.tile}, t.tile,
                 static_cast<unsigned>(t.aggregate), tiles, count, tile_prefix);
 }
 
 // Warps 1.. hold the tile: they rank it, count the next one, stage it and write it out. Warp 0
 // holds none of it: it claims tiles, refills the stages and looks back for the current tile while
 // the others stage. (A block of one warp does all of it itself.)
-template <int BLOCK>
+template <int BLOCK, typename Status>
 __global__ void __launch_bounds__(BLOCK)
     prefetch_compact(const int* __restrict__ in, int* __restrict__ out,
-                     unsigned* __restrict__ count, std::size_t n, unsigned tiles, TileStatus status,
+                     unsigned* __restrict__ count, std::size_t n, unsigned tiles, Status status,
                      unsigned* tile_counter) {
   using Ring = PrefetchRing<BLOCK>;
   using Turn = typename Ring::Turn;
@@ -216,14 +218,18 @@ void compact_prefetch_lookback(void* temp, std::size_t& temp_bytes, const int* i
     check_aligned(in, kBulkAlign, kWho, "input");
     constexpr int kSharedBytes =
         Ring::kStageBytes + static_cast<int>((kTile + kStagePad) * sizeof(int));
-    static PerDevice<unsigned> resident;
-    const unsigned grid = static_cast<unsigned>(std::min<std::size_t>(
-        resident_blocks(resident, prefetch_compact<BLOCK>, BLOCK, kSharedBytes, kWho), tiles));
-    unsigned* tile_counter = nullptr;
-    const TileStatus status = clear_tile_status(status_words, stream, &tile_counter);
-    prefetch_compact<BLOCK><<<grid, BLOCK, kSharedBytes, stream>>>(
-        in, out, count, n, static_cast<unsigned>(tiles), status, tile_counter);
-    CUDA_CHECK_LAUNCH();
+    with_tile_status_stride(tiles, [&](auto stride) {
+      constexpr int kStride = decltype(stride)::value;
+      const auto kernel = prefetch_compact<BLOCK, BasicTileStatus<kStride>>;
+      static PerDevice<unsigned> resident;
+      const unsigned grid = static_cast<unsigned>(std::min<std::size_t>(
+          resident_blocks(resident, kernel, BLOCK, kSharedBytes, kWho), tiles));
+      unsigned* tile_counter = nullptr;
+      const auto status = clear_tile_status<kStride>(status_words, stream, &tile_counter);
+      kernel<<<grid, BLOCK, kSharedBytes, stream>>>(in, out, count, n, static_cast<unsigned>(tiles),
+                                                    status, tile_counter);
+      CUDA_CHECK_LAUNCH();
+    });
   });
 }
 

@@ -65,8 +65,8 @@ template <int BLOCK> using CompactTile = WarpStripedTile<BLOCK, compact_vecs(BLO
 // polling back-off (above: no change), was what the look-back had been waiting on. The headline
 // runs of e81b104b31dc (results/partial/nvidia-{h100,h200}-headline.json, 5 repetitions), 2^28
 // block 128: H100 592.5 us = 0.903x copy [0.902-0.904], 1.186x CUB; H200 469.0 us = 0.806x
-// [0.802-0.809], 1.260x CUB. Below about 500 tiles (2^22 at block 128) the stride costs 3-10%
-// (lookback.cuh has the A/B runs).
+// [0.802-0.809], 1.260x CUB. Below 512 tiles (2^22 at block 128) the words are packed one a tile
+// again (twentieth session: stride 4 had cost up to 10% there; lookback.cuh).
 
 // ---- the steps of one tile
 // -------------------------------------------------------------------------
@@ -83,11 +83,11 @@ __device__ __forceinline__ void load_tile(const int* in, std::size_t n, unsigned
 // ---- one tile per block
 // ----------------------------------------------------------------------------
 
-template <int BLOCK, int VECS>
+template <int BLOCK, int VECS, typename Status>
 __global__ void __launch_bounds__(BLOCK)
     single_pass_compact(const int* __restrict__ in, int* __restrict__ out,
-                        unsigned* __restrict__ count, std::size_t n, unsigned tiles,
-                        TileStatus status, unsigned* tile_counter) {
+                        unsigned* __restrict__ count, std::size_t n, unsigned tiles, Status status,
+                        unsigned* tile_counter) {
   __shared__ CompactShared<BLOCK> shared;
   extern __shared__ int4 s_dynamic[]; // the staging buffer: one tile
   int* const stage = reinterpret_cast<int*>(s_dynamic);
@@ -101,7 +101,7 @@ __global__ void __launch_bounds__(BLOCK)
   // warp 0 looks back while the other warps stage
   const unsigned tile_count = stage_tile<BLOCK, VECS>(v, rank, shared.warp_count, stage);
   if (warp_id() == 0)
-    lookback_tile(LookbackPrefix<1>{status, tile}, tile, tile_count, tiles, count,
+    lookback_tile(LookbackPrefix<Status, 1>{status, tile}, tile, tile_count, tiles, count,
                   shared.tile_prefix);
   __syncthreads();
   store_run<BLOCK>(out + shared.tile_prefix, stage, tile_count);
@@ -112,10 +112,10 @@ __global__ void __launch_bounds__(BLOCK)
 
 // Opts the kernel in to its staging buffer: above 48 KiB of dynamic shared memory a kernel must.
 // The attribute belongs to the current device, so it is set once per device (and instantiation).
-template <int BLOCK, int VECS> void opt_in(int stage_bytes) {
+template <int BLOCK, int VECS, typename Status> void opt_in(int stage_bytes) {
   static PerDevice<bool> opted_in;
   opted_in.get([stage_bytes](int) {
-    CUDA_CHECK(cudaFuncSetAttribute(single_pass_compact<BLOCK, VECS>,
+    CUDA_CHECK(cudaFuncSetAttribute(single_pass_compact<BLOCK, VECS, Status>,
                                     cudaFuncAttributeMaxDynamicSharedMemorySize, stage_bytes));
     return true;
   });
@@ -139,12 +139,17 @@ void compact_single_pass(void* temp, std::size_t& temp_bytes, const int* in, int
     // int4 loads of the input; the output is written through its 16-byte-aligned view (store_run):
     // any 4-byte alignment
     check_aligned(in, kVectorAlign, "compact/single_pass", "input");
-    opt_in<BLOCK, VECS>(kStageBytes);
-    unsigned* tile_counter = nullptr;
-    const TileStatus status = clear_tile_status(status_words, stream, &tile_counter);
-    single_pass_compact<BLOCK, VECS><<<static_cast<unsigned>(tiles), BLOCK, kStageBytes, stream>>>(
-        in, out, count, n, static_cast<unsigned>(tiles), status, tile_counter);
-    CUDA_CHECK_LAUNCH();
+    with_tile_status_stride(tiles, [&](auto stride) {
+      constexpr int kStride = decltype(stride)::value;
+      using Status = BasicTileStatus<kStride>;
+      opt_in<BLOCK, VECS, Status>(kStageBytes);
+      unsigned* tile_counter = nullptr;
+      const Status status = clear_tile_status<kStride>(status_words, stream, &tile_counter);
+      single_pass_compact<BLOCK, VECS, Status>
+          <<<static_cast<unsigned>(tiles), BLOCK, kStageBytes, stream>>>(
+              in, out, count, n, static_cast<unsigned>(tiles), status, tile_counter);
+      CUDA_CHECK_LAUNCH();
+    });
   });
 }
 

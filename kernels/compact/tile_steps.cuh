@@ -160,7 +160,8 @@ inline bool single_pass_compact_begin(void* temp, std::size_t& temp_bytes, std::
                                       std::size_t tile_elems, unsigned* count, cudaStream_t stream,
                                       TileStatusStorage& status_words) {
   TempLayout layout(temp);
-  status_words = take_tile_status(layout, (n + tile_elems - 1) / tile_elems);
+  const std::size_t tiles = (n + tile_elems - 1) / tile_elems;
+  status_words = take_tile_status(layout, tiles, tile_status_stride(tiles));
   if (layout.sized(temp_bytes))
     return true;
   if (n == 0) {

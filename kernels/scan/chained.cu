@@ -14,7 +14,8 @@
 
 namespace gps::scan {
 
-// Temporary storage: 32 bytes per tile of single_pass_tile(block) elements, plus 8.
+// Temporary storage: 8 bytes per tile of single_pass_tile(block) elements (32 from 512 tiles on:
+// common/lookback.cuh's tile_status_stride), plus 8.
 void exclusive_scan_chained(void* temp, std::size_t& temp_bytes, const int* in, int* out,
                             std::size_t n, int block, cudaStream_t stream) {
   dispatch_block_size(block, [&](auto b) {

@@ -26,15 +26,18 @@ std::size_t single_pass_tile(int block) {
 // 579.1 us at 2^28, 0.875x copy, 1.195x CUB (the headline run of 82d4281d9b00: 0.760x, 1.038x).
 // The headline runs of e81b104b31dc (results/partial/nvidia-{h100,h200}-headline.json, 5
 // repetitions), 2^28 block 128: H100 745.9 us = 0.957x copy [0.942-0.957], 1.175x CUB; H200 572.0
-// us = 0.881x [0.867-0.882], 1.188x CUB. Below about 500 tiles (2^22 at block 128) the stride
-// costs 2-9% (lookback.cuh has the A/B runs).
-// Temporary storage: 32 bytes per tile of single_pass_tile(block) elements, plus 8.
+// us = 0.881x [0.867-0.882], 1.188x CUB. Below 512 tiles (2^22 at block 128) the words are packed
+// one a tile again (twentieth session: stride 4 had cost up to 9% there; lookback.cuh).
+// Temporary storage: 8 bytes per tile of single_pass_tile(block) elements (32 from 512 tiles on:
+// common/lookback.cuh's tile_status_stride), plus 8.
+template <typename Status> using Lookback = LookbackPrefix<Status, 1>;
+
 void exclusive_scan_decoupled_lookback(void* temp, std::size_t& temp_bytes, const int* in, int* out,
                                        std::size_t n, int block, cudaStream_t stream) {
   dispatch_block_size(block, [&](auto b) {
     constexpr int BLOCK = decltype(b)::value;
-    single_pass_scan_launch<BLOCK, LookbackPrefix<1>>(temp, temp_bytes, in, out, n, stream,
-                                                      "scan/decoupled_lookback");
+    single_pass_scan_launch<BLOCK, Lookback>(temp, temp_bytes, in, out, n, stream,
+                                             "scan/decoupled_lookback");
   });
 }
 

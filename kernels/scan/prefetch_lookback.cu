@@ -48,7 +48,8 @@
 // partial run of 40e61dffd4f5, results/partial/nvidia-h200-status-stride.json: 536.7 us at block
 // 512, 0.944x copy, 1.29x CUB). The headline runs of e81b104b31dc (results/partial/nvidia-
 // {h100,h200}-headline.json), 2^28 block 512: H100 725.8 us = 0.983x copy, 1.208x CUB; H200 533.4
-// us = 0.945x, 1.274x CUB. Up to about 400 tiles (2^23 at block 512) stride 1 was 1-5% faster.
+// us = 0.945x, 1.274x CUB. Below 512 tiles (2^23 and less at block 512) the words are packed one a
+// tile again (twentieth session: stride 1 was 1-5% faster there; lookback.cuh).
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
@@ -86,10 +87,10 @@ template <int BLOCK> struct PrefetchShared {
   typename BlockReduce<BLOCK>::TempStorage reduce;
 };
 
-template <int BLOCK>
+template <int BLOCK, typename Status>
 __global__ void __launch_bounds__(BLOCK)
     prefetch_scan(const int* __restrict__ in, int* __restrict__ out, std::size_t n, unsigned tiles,
-                  TileStatus status, unsigned* tile_counter) {
+                  Status status, unsigned* tile_counter) {
   using Ring = PrefetchRing<BLOCK>;
   using Turn = typename Ring::Turn;
   __shared__ PrefetchShared<BLOCK> shared;
@@ -107,7 +108,7 @@ __global__ void __launch_bounds__(BLOCK)
                                       shared.reduce, SumOfVector{});
         if (threadIdx.x == 0)
           shared.ring.fill(stages, turn.stage, next, in, n, tiles);
-        PublishedAggregatePrefix<1> prefix_op{status, tile};
+        PublishedAggregatePrefix<Status, 1> prefix_op{status, tile};
         const int offset = BlockScan<BLOCK>::warp_exclusive_sum(warp_total, shared.scan, prefix_op);
         Ring::Tile::template store<true>(out, Ring::base(tile), n, Ring::is_full(tile, n), v,
                                          AddToVector{offset});
@@ -132,19 +133,24 @@ void exclusive_scan_prefetch_lookback(void* temp, std::size_t& temp_bytes, const
     constexpr std::size_t kTile = Ring::Tile::kTile;
     const std::size_t tiles = (n + kTile - 1) / kTile;
     TempLayout layout(temp);
-    const TileStatusStorage status_words = take_tile_status(layout, tiles);
+    const TileStatusStorage status_words =
+        take_tile_status(layout, tiles, tile_status_stride(tiles));
     if (layout.sized(temp_bytes) || n == 0)
       return;
     check_aligned(in, kBulkAlign, kWho, "input");
     check_aligned(out, kVectorAlign, kWho, "output");
-    static PerDevice<unsigned> resident;
-    const unsigned grid = static_cast<unsigned>(std::min<std::size_t>(
-        resident_blocks(resident, prefetch_scan<BLOCK>, BLOCK, Ring::kStageBytes, kWho), tiles));
-    unsigned* counter = nullptr;
-    const TileStatus status = clear_tile_status(status_words, stream, &counter);
-    prefetch_scan<BLOCK><<<grid, BLOCK, Ring::kStageBytes, stream>>>(
-        in, out, n, static_cast<unsigned>(tiles), status, counter);
-    CUDA_CHECK_LAUNCH();
+    with_tile_status_stride(tiles, [&](auto stride) {
+      constexpr int kStride = decltype(stride)::value;
+      const auto kernel = prefetch_scan<BLOCK, BasicTileStatus<kStride>>;
+      static PerDevice<unsigned> resident;
+      const unsigned grid = static_cast<unsigned>(std::min<std::size_t>(
+          resident_blocks(resident, kernel, BLOCK, Ring::kStageBytes, kWho), tiles));
+      unsigned* counter = nullptr;
+      const auto status = clear_tile_status<kStride>(status_words, stream, &counter);
+      kernel<<<grid, BLOCK, Ring::kStageBytes, stream>>>(in, out, n, static_cast<unsigned>(tiles),
+                                                         status, counter);
+      CUDA_CHECK_LAUNCH();
+    });
   });
 }
 

@@ -27,8 +27,9 @@
 //   shared_mem                tile sums of each level     4, 4       grid (tile = 2 x block)
 //   kogge_stone, warp_shuffle tile sums of each level     4, 4       grid (tile = block)
 //   coarsened                 tile sums of each level     4, 4       grid (tile = 8 x block)
-//   chained,                  32 bytes per tile of        16, 16     2^31 - 1 tiles (2^42 and
+//   chained,                  8 bytes per tile of         16, 16     2^31 - 1 tiles (2^42 and
 //   decoupled_lookback          single_pass_tile(block)              more elements)
+//                               (32 from 512 tiles on)
 //   thrust                    what Thrust asks for        4, 4       any
 //   cub                       what CUB asks for           4, 4       INT_MAX (CUB's int count)
 #pragma once

@@ -61,7 +61,7 @@ template <int VECS> __device__ __forceinline__ int warp_scan_vectors(int4 (&v)[V
 template <int BLOCK, typename PrefixOp>
 __global__ void __launch_bounds__(BLOCK)
     single_pass_scan(const int* __restrict__ in, int* __restrict__ out, std::size_t n,
-                     TileStatus status, unsigned* tile_counter) {
+                     decltype(PrefixOp::status) status, unsigned* tile_counter) {
   using Tile = SinglePassTile<BLOCK>;
   __shared__ typename BlockScan<BLOCK>::TempStorage scan_storage;
   __shared__ unsigned s_tile;
@@ -80,23 +80,28 @@ __global__ void __launch_bounds__(BLOCK)
 // ---- host side
 // ---------------------------------------------------------------------------------------
 
-// Temporary storage: the tile counter and one status word per tile (common/lookback.cuh).
-template <int BLOCK, typename PrefixOp>
+// Temporary storage: the tile counter and the status words (common/lookback.cuh: one a tile, one a
+// 32-byte sector from kTileStatusSectorTiles tiles on). PrefixOp<Status>: the prefix callback.
+template <int BLOCK, template <typename> class PrefixOp>
 void single_pass_scan_launch(void* temp, std::size_t& temp_bytes, const int* in, int* out,
                              std::size_t n, cudaStream_t stream, const char* who) {
   constexpr std::size_t kTile = SinglePassTile<BLOCK>::kTile;
   const std::size_t tiles = (n + kTile - 1) / kTile;
   TempLayout layout(temp);
-  const TileStatusStorage status_words = take_tile_status(layout, tiles);
+  const TileStatusStorage status_words = take_tile_status(layout, tiles, tile_status_stride(tiles));
   if (layout.sized(temp_bytes) || n == 0)
     return;
   check_aligned(in, kVectorAlign, who, "input");
   check_aligned(out, kVectorAlign, who, "output");
-  unsigned* counter = nullptr;
-  const TileStatus status = clear_tile_status(status_words, stream, &counter);
-  single_pass_scan<BLOCK, PrefixOp>
-      <<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(in, out, n, status, counter);
-  CUDA_CHECK_LAUNCH();
+  with_tile_status_stride(tiles, [&](auto stride) {
+    using Status = BasicTileStatus<decltype(stride)::value>;
+    unsigned* counter = nullptr;
+    const Status status =
+        clear_tile_status<decltype(stride)::value>(status_words, stream, &counter);
+    single_pass_scan<BLOCK, PrefixOp<Status>>
+        <<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(in, out, n, status, counter);
+    CUDA_CHECK_LAUNCH();
+  });
 }
 
 } // namespace gps::scan
