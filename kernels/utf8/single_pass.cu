@@ -133,6 +133,8 @@
 //            b256 2^28 -1.0..-2.4% H100, ascii -5.1% H200, b384 2^28 +0.3% H100 (the same), -0.4%
 //            H200; encode 2^24..2^28 -0.2..-7.1%); stride 16 (a line each) no better; encode's
 //            small tiles keep stride 1 (stride 4: +4.8..5.4% at 2^20 on the H200)
+//   kept     encode's small tiles in status storage of 1 word a tile, not 4 (2^19 and 2^20 code
+//            points -8..-14% H100, -7..-11% H200; larger sizes the same)
 //   dropped  the pair table's lead entries in banks 16..31 (two IMADs a non-ASCII word: mixed
 //            2^28 +1.7..2.7% H100, validate +9.4%): the classification's operations still bound it
 #include "common/block.cuh"
@@ -863,8 +865,9 @@ void validate_single_pass(void* temp, std::size_t& temp_bytes, const unsigned ch
   });
 }
 
-// Temporary storage: one status word per tile (32 bytes each: one a sector) and one more
-// (lookback.cuh's tile counter, unused here: the tiles follow the blocks' indices).
+// Temporary storage: one status word per tile (32 bytes each, one a sector, from kEncodeLargeN code
+// points on; 8 below) and one more (lookback.cuh's tile counter, unused here: the tiles follow the
+// blocks' indices).
 void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t* in, std::size_t n,
                         unsigned char* out, unsigned long long* count, int block,
                         cudaStream_t stream) {
@@ -878,9 +881,10 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
     const auto run = [&](auto steps) {
       constexpr int STEPS = decltype(steps)::value;
       using Tile = CodePointTile<BLOCK, STEPS>;
+      constexpr int kStride = kEncodeStatusStride<STEPS>;
       TempLayout layout(temp);
-      const TileStatusStorage storage =
-          take_tile_status(layout, tiles::max_tile_count(tiles::kMaxCodePointSkew, n, Tile::kTile));
+      const TileStatusStorage storage = take_tile_status(
+          layout, tiles::max_tile_count(tiles::kMaxCodePointSkew, n, Tile::kTile), kStride);
       if (layout.sized(temp_bytes))
         return;
       checks::gpu_encode_args(kWho, in, n, out, count);
@@ -889,8 +893,8 @@ void encode_single_pass(void* temp, std::size_t& temp_bytes, const std::uint32_t
       const CodePointGrid grid = code_point_grid(in, n);
       const std::size_t launched =
           tiles::tile_count(static_cast<std::size_t>(grid.begin), n, Tile::kTile);
-      // (the storage holds kTileStatusStride words a tile; the small tiles use the first ones)
-      const EncodeStatus<STEPS> status{clear_tile_status({storage.words, launched}, stream).words};
+      const EncodeStatus<STEPS> status =
+          clear_tile_status<kStride>({storage.words, launched, kStride}, stream);
       opt_in_shared<encode_kernel<BLOCK, STEPS>>(Tile::kStageBytes);
       encode_kernel<BLOCK, STEPS>
           <<<static_cast<unsigned>(launched), BLOCK, Tile::kStageBytes, stream>>>(

@@ -43,7 +43,7 @@
 //   scan_based     n < 2^32 bytes; 8 bytes per input byte   n < 2^30 code points; 8 bytes per code
 //                  plus scan/decoupled_lookback's storage   point plus the scan's storage
 //   single_pass    n < 2^32 bytes; 32 bytes per tile + 8    n < 2^30 code points; 32 bytes per
-//                  (validate: 4 bytes)                      tile + 8
+//                  (validate: 4 bytes)                      tile + 8 (8 a tile below kEncodeLargeN)
 // (single_pass tiles: single_pass_decode_tile(block) bytes, single_pass_encode_tile(block) code
 // points, or single_pass_encode_large_tile(block) from kEncodeLargeN on, plus one for an input that
 // does not start on a 16-byte boundary.)
