@@ -65,8 +65,8 @@ template <int BLOCK> using CompactTile = WarpStripedTile<BLOCK, compact_vecs(BLO
 // polling back-off (above: no change), was what the look-back had been waiting on. The headline
 // runs of e81b104b31dc (results/partial/nvidia-{h100,h200}-headline.json, 5 repetitions), 2^28
 // block 128: H100 592.5 us = 0.903x copy [0.902-0.904], 1.186x CUB; H200 469.0 us = 0.806x
-// [0.802-0.809], 1.260x CUB. Below 512 tiles (2^22 at block 128) the words are packed one a tile
-// again (twentieth session: stride 4 had cost up to 10% there; lookback.cuh).
+// [0.802-0.809], 1.260x CUB. Below 512 tiles (2^21 and less at block 128) the words are packed one
+// a tile again (twentieth session: stride 4 had cost up to 10% there; lookback.cuh).
 
 // ---- the steps of one tile
 // -------------------------------------------------------------------------

@@ -26,8 +26,8 @@ std::size_t single_pass_tile(int block) {
 // 579.1 us at 2^28, 0.875x copy, 1.195x CUB (the headline run of 82d4281d9b00: 0.760x, 1.038x).
 // The headline runs of e81b104b31dc (results/partial/nvidia-{h100,h200}-headline.json, 5
 // repetitions), 2^28 block 128: H100 745.9 us = 0.957x copy [0.942-0.957], 1.175x CUB; H200 572.0
-// us = 0.881x [0.867-0.882], 1.188x CUB. Below 512 tiles (2^22 at block 128) the words are packed
-// one a tile again (twentieth session: stride 4 had cost up to 9% there; lookback.cuh).
+// us = 0.881x [0.867-0.882], 1.188x CUB. Below 512 tiles (2^21 and less at block 128) the words
+// are packed one a tile again (twentieth session: stride 4 had cost up to 9% there; lookback.cuh).
 // Temporary storage: 8 bytes per tile of single_pass_tile(block) elements (32 from 512 tiles on:
 // common/lookback.cuh's tile_status_stride), plus 8.
 template <typename Status> using Lookback = LookbackPrefix<Status, 1>;
