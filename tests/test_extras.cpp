@@ -73,6 +73,40 @@ TEST(CompactData, KeptFractionAndNonzeroValues) {
   }
 }
 
+// The look-back kernels' status words (common/lookback.cuh): one 8-byte word a tile below 512
+// tiles, one 32-byte sector a tile from 512 on, as each size query shows (no GPU needed: the query
+// phase makes no CUDA call).
+template <typename Variant, typename Query>
+void expect_status_stride(const Variant* v, const Query& query, int block) {
+  ASSERT_NE(v, nullptr);
+  const std::size_t tile = v->tile_elems(block);
+  ASSERT_GT(tile, 0u) << v->name;
+  const auto bytes = [&](std::size_t tiles) {
+    std::size_t b = 0;
+    query(*v, b, tiles * tile, block);
+    return b;
+  };
+  // the counter and 511 words (one 256-byte aligned buffer), then the counter and 512 x 4 words
+  EXPECT_EQ(bytes(511), std::size_t{512 * 8}) << v->name << " block " << block;
+  EXPECT_GE(bytes(512), std::size_t{(512 * 4 + 1) * 8}) << v->name << " block " << block;
+  EXPECT_LT(bytes(512), std::size_t{(512 * 4 + 1) * 8 + 256}) << v->name << " block " << block;
+}
+TEST(LookbackStorageCpu, StatusStrideFollowsTheTileCount) {
+  const auto scan_query = [](const scan::Variant& v, std::size_t& b, std::size_t n, int block) {
+    v.run(nullptr, b, nullptr, nullptr, n, block, nullptr);
+  };
+  const auto compact_query = [](const compact::Variant& v, std::size_t& b, std::size_t n,
+                                int block) {
+    v.run(nullptr, b, nullptr, nullptr, nullptr, n, block, nullptr);
+  };
+  for (int block : {128, 512})
+    for (const char* name : {"chained", "decoupled_lookback", "prefetch_lookback"})
+      expect_status_stride(scan::find_variant(name), scan_query, block);
+  for (int block : {128, 512})
+    for (const char* name : {"single_pass", "prefetch_lookback"})
+      expect_status_stride(compact::find_variant(name), compact_query, block);
+}
+
 TEST(SortScanChoice, UnknownOrCpuScanIsRejected) {
   for (const char* name : {"no_such_scan", "cpu"}) {
     std::size_t bytes = 0;
