@@ -59,11 +59,15 @@
 //                                         H200   .980   .973   .950   .975   1.020
 //   compact prefetch b512  55 .. 874      H100   .982   .970   .958   .966   1.015
 //                                         H200   .972   .954   .949   .949   1.004
-// (at 2^18, 32..11 tiles, all four within 2%; CUB and copy within 1-2.6%, ranges overlapping).
-// Stride 1 is faster up to 256 tiles (decoupled_lookback 8.4 [8.3-8.5] against 9.2 [9.2-9.2] us
-// at 2^20 on the H100) and to 342-437 for the prefetching kernels, stride 4 from 512-683 on
-// (ranges overlapping at 512 for the two b128 kernels). So scan (chained, decoupled_lookback,
-// prefetch_lookback) and compaction (single_pass, prefetch_lookback) now take their stride by tile
+// (at 2^18, 32..11 tiles, all four within 2%, ranges overlapping but compact single_pass on the
+// H100, 1.019 with ranges apart: there stride 1 is 1.9% slower; CUB and copy within 1-2.6%).
+// Ranges apart where stride 1 is faster: decoupled_lookback at 2^20 (8.4 [8.3-8.5] against 9.2
+// [9.2-9.2] us on the H100), compact single_pass at 2^20 and 2^21, scan prefetch_lookback at 2^22
+// (and 2^20, 2^21 on the H200), compact prefetch_lookback at 2^21..2^23 (and 2^18, 2^20 on the
+// H200), on both GPUs unless said; the other rows below 512 tiles overlap. Stride 4 is faster with
+// ranges apart from 1024 tiles for the b128 kernels; at 512 their ranges overlap, and the
+// prefetching kernels' rows at 683 and 874 tiles are apart only for compact on the H100. So scan
+// (chained, decoupled_lookback, prefetch_lookback) and compaction (single_pass, prefetch_lookback) now take their stride by tile
 // count: 1 below kTileStatusSectorTiles = 512 tiles, 4 from there (with_tile_status_stride: each
 // kernel built for both, the host picks; 8 bytes of temporary storage a tile below 512 tiles).
 // Their stride-4 kernels are those measured before; UTF-8 keeps its own choice (decode 4 at every
