@@ -67,11 +67,12 @@
 // H200), on both GPUs unless said; the other rows below 512 tiles overlap. Stride 4 is faster with
 // ranges apart from 1024 tiles for the b128 kernels; at 512 their ranges overlap, and the
 // prefetching kernels' rows at 683 and 874 tiles are apart only for compact on the H100. So scan
-// (chained, decoupled_lookback, prefetch_lookback) and compaction (single_pass, prefetch_lookback) now take their stride by tile
-// count: 1 below kTileStatusSectorTiles = 512 tiles, 4 from there (with_tile_status_stride: each
-// kernel built for both, the host picks; 8 bytes of temporary storage a tile below 512 tiles).
-// Their stride-4 kernels are those measured before; UTF-8 keeps its own choice (decode 4 at every
-// size, where 4 was faster at 2^20 too; encode 1 for its small tiles).
+// (chained, decoupled_lookback, prefetch_lookback) and compaction (single_pass, prefetch_lookback)
+// now take their stride by tile count: 1 below kTileStatusSectorTiles = 512 tiles, 4 from there
+// (with_tile_status_stride: each kernel built for both, the host picks; 8 bytes of temporary
+// storage a tile below 512 tiles). Their stride-4 kernels are those measured before; UTF-8 keeps
+// its own choice (decode 4 at every size, where 4 was faster at 2^20 too; encode 1 for its small
+// tiles).
 #pragma once
 
 #include "common/cuda_check.hpp"
