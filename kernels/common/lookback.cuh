@@ -397,17 +397,11 @@ constexpr int kTileStatusStride = 4;
 using TileStatus = BasicTileStatus<kTileStatusStride>;
 // Below this many tiles the sectors' sharing costs less than the wider windows (twentieth session:
 // the A/B runs above), so the kernels that take their stride by tile count (scan and compaction:
-// with_tile_status_stride) pack their words one a tile; UTF-8 keeps its own choice.
+// take_tile_status_by_count, with_tile_status_stride) pack their words one a tile; UTF-8 keeps its
+// own choice.
 constexpr std::size_t kTileStatusSectorTiles = 512;
 constexpr int tile_status_stride(std::size_t tiles) {
   return tiles >= kTileStatusSectorTiles ? kTileStatusStride : 1;
-}
-// Calls f(std::integral_constant<int, tile_status_stride(tiles)>{}): one kernel per stride.
-template <typename F> void with_tile_status_stride(std::size_t tiles, F&& f) {
-  if (tile_status_stride(tiles) == kTileStatusStride)
-    f(std::integral_constant<int, kTileStatusStride>{});
-  else
-    f(std::integral_constant<int, 1>{});
 }
 
 // Prefix callbacks (CUB's TilePrefixCallbackOp) for BlockScan's *_sum(..., prefix_op): called by
@@ -479,8 +473,8 @@ struct TileStatusStorage {
     return BasicTileStatus<STRIDE>{words + 1};
   }
 };
-// `stride`: words per tile, kTileStatusStride or tile_status_stride(tiles) for the kernels that
-// take it by tile count.
+// `stride`: words per tile (kTileStatusStride, or 1 for UTF-8 encode's small tiles; the kernels
+// that take it by tile count use take_tile_status_by_count).
 inline TileStatusStorage take_tile_status(TempLayout& layout, std::size_t tiles,
                                           int stride = kTileStatusStride) {
   if (tiles > 0x7fffffffu)
@@ -488,6 +482,21 @@ inline TileStatusStorage take_tile_status(TempLayout& layout, std::size_t tiles,
   TileStatusStorage storage{nullptr, tiles, stride};
   storage.words = layout.take<unsigned long long>(storage.word_count());
   return storage;
+}
+// The storage of the kernels that take their stride by tile count (scan and compaction): the
+// stride is decided here, once, and with_tile_status_stride below reads it back.
+inline TileStatusStorage take_tile_status_by_count(TempLayout& layout, std::size_t tiles) {
+  return take_tile_status(layout, tiles, tile_status_stride(tiles));
+}
+// Calls f(std::integral_constant<int, storage.stride>{}) (1 or kTileStatusStride): one kernel per
+// stride, the one the storage was taken for.
+template <typename F> void with_tile_status_stride(const TileStatusStorage& storage, F&& f) {
+  if (storage.stride == kTileStatusStride)
+    f(std::integral_constant<int, kTileStatusStride>{});
+  else if (storage.stride == 1)
+    f(std::integral_constant<int, 1>{});
+  else
+    throw std::logic_error("tile status: a stride with no kernel built for it");
 }
 template <int STRIDE = kTileStatusStride>
 BasicTileStatus<STRIDE> clear_tile_status(const TileStatusStorage& storage, cudaStream_t stream,

@@ -218,7 +218,7 @@ void compact_prefetch_lookback(void* temp, std::size_t& temp_bytes, const int* i
     check_aligned(in, kBulkAlign, kWho, "input");
     constexpr int kSharedBytes =
         Ring::kStageBytes + static_cast<int>((kTile + kStagePad) * sizeof(int));
-    with_tile_status_stride(tiles, [&](auto stride) {
+    with_tile_status_stride(status_words, [&](auto stride) {
       constexpr int kStride = decltype(stride)::value;
       const auto kernel = prefetch_compact<BLOCK, BasicTileStatus<kStride>>;
       static PerDevice<unsigned> resident;

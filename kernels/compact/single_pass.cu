@@ -139,7 +139,7 @@ void compact_single_pass(void* temp, std::size_t& temp_bytes, const int* in, int
     // int4 loads of the input; the output is written through its 16-byte-aligned view (store_run):
     // any 4-byte alignment
     check_aligned(in, kVectorAlign, "compact/single_pass", "input");
-    with_tile_status_stride(tiles, [&](auto stride) {
+    with_tile_status_stride(status_words, [&](auto stride) {
       constexpr int kStride = decltype(stride)::value;
       using Status = BasicTileStatus<kStride>;
       opt_in<BLOCK, VECS, Status>(kStageBytes);

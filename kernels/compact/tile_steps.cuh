@@ -161,7 +161,7 @@ inline bool single_pass_compact_begin(void* temp, std::size_t& temp_bytes, std::
                                       TileStatusStorage& status_words) {
   TempLayout layout(temp);
   const std::size_t tiles = (n + tile_elems - 1) / tile_elems;
-  status_words = take_tile_status(layout, tiles, tile_status_stride(tiles));
+  status_words = take_tile_status_by_count(layout, tiles);
   if (layout.sized(temp_bytes))
     return true;
   if (n == 0) {

@@ -133,13 +133,12 @@ void exclusive_scan_prefetch_lookback(void* temp, std::size_t& temp_bytes, const
     constexpr std::size_t kTile = Ring::Tile::kTile;
     const std::size_t tiles = (n + kTile - 1) / kTile;
     TempLayout layout(temp);
-    const TileStatusStorage status_words =
-        take_tile_status(layout, tiles, tile_status_stride(tiles));
+    const TileStatusStorage status_words = take_tile_status_by_count(layout, tiles);
     if (layout.sized(temp_bytes) || n == 0)
       return;
     check_aligned(in, kBulkAlign, kWho, "input");
     check_aligned(out, kVectorAlign, kWho, "output");
-    with_tile_status_stride(tiles, [&](auto stride) {
+    with_tile_status_stride(status_words, [&](auto stride) {
       constexpr int kStride = decltype(stride)::value;
       const auto kernel = prefetch_scan<BLOCK, BasicTileStatus<kStride>>;
       static PerDevice<unsigned> resident;

@@ -88,12 +88,12 @@ void single_pass_scan_launch(void* temp, std::size_t& temp_bytes, const int* in,
   constexpr std::size_t kTile = SinglePassTile<BLOCK>::kTile;
   const std::size_t tiles = (n + kTile - 1) / kTile;
   TempLayout layout(temp);
-  const TileStatusStorage status_words = take_tile_status(layout, tiles, tile_status_stride(tiles));
+  const TileStatusStorage status_words = take_tile_status_by_count(layout, tiles);
   if (layout.sized(temp_bytes) || n == 0)
     return;
   check_aligned(in, kVectorAlign, who, "input");
   check_aligned(out, kVectorAlign, who, "output");
-  with_tile_status_stride(tiles, [&](auto stride) {
+  with_tile_status_stride(status_words, [&](auto stride) {
     using Status = BasicTileStatus<decltype(stride)::value>;
     unsigned* counter = nullptr;
     const Status status =
