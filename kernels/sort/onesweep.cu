@@ -150,6 +150,15 @@ template <> struct OnesweepPolicy<384> {
   static constexpr int kItems = 24;    // tile of 9216 keys, 38 KB of shared memory
   static constexpr int kMinBlocks = 2; // <= 85 registers
 };
+#ifdef GPS_ONESWEEP_WIDE_ITEMS // measurement builds only: the block-384 rows run 512 x ITEMS
+template <> struct OnesweepPolicy<512> {
+  static constexpr int kItems = GPS_ONESWEEP_WIDE_ITEMS;
+  static constexpr int kMinBlocks = 2; // <= 64 registers
+};
+constexpr int kWideBlock = 512;
+#else
+constexpr int kWideBlock = 384;
+#endif
 
 // ---- up front: the four digit histograms, then their exclusive scans --------------------------
 
@@ -679,7 +688,7 @@ std::size_t onesweep_tile(int block) {
   case 256:
     return 256 * OnesweepPolicy<256>::kItems;
   case 384:
-    return 384 * OnesweepPolicy<384>::kItems;
+    return kWideBlock * OnesweepPolicy<kWideBlock>::kItems;
   default:
     return 0;
   }
@@ -703,8 +712,8 @@ void sort_onesweep(void* temp, std::size_t& temp_bytes, const unsigned* keys_in,
     onesweep_dispatch<256>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n, key_type,
                            stream);
   else
-    onesweep_dispatch<384>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n, key_type,
-                           stream);
+    onesweep_dispatch<kWideBlock>(temp, temp_bytes, keys_in, keys_out, vals_in, vals_out, n,
+                                  key_type, stream);
 }
 
 } // namespace gps::sort
