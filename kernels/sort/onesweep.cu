@@ -156,6 +156,7 @@ template <> struct OnesweepPolicy<512> {
   static constexpr int kMinBlocks = 2; // <= 64 registers
 };
 constexpr int kWideBlock = 512;
+static_assert(OnesweepPolicy<384>::kItems > 0 && OnesweepPolicy<384>::kMinBlocks > 0, "unused");
 #else
 constexpr int kWideBlock = 384;
 #endif
