@@ -110,6 +110,9 @@
 //            noise; keys +1.9%); ncu found no DRAM read-back of the partial sectors it aimed at
 //   measured pairs at block 256 (+16% at 2^28: 384 stays their block), and dropped each sorted
 //            position's output index kept in shared memory for the values' scatter (+0.5%)
+//   dropped  the same tile at 512 threads x 18 keys (32 warps an SM; keys 2^28 +3.1%, pairs the
+//            same; 512 x 16 +10.4%), and tiles of two sub-tiles that share one count and one
+//            look-back, sub-tile 0's keys loaded again from L2 (keys +24.5%, pairs +59%)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
@@ -242,15 +245,6 @@ __global__ void __launch_bounds__(kRadix) onesweep_scan_bins(unsigned* bins, boo
 
 // ---- one pass: the agent (CUB's AgentRadixSortOnesweep) and its kernel ------------------------
 
-// Sub-tiles a tile: a block holds BLOCK x kItems keys in registers at once (a sub-tile); with 2,
-// its tile is two sub-tiles that share one tile counter, one digit count and one look-back: the
-// keys of sub-tile 0 are loaded and counted, then those of sub-tile 1, which is ranked and
-// scattered first; then sub-tile 0's keys are loaded again (from L2) and ranked and scattered.
-#ifndef GPS_ONESWEEP_SUBS
-#define GPS_ONESWEEP_SUBS 1
-#endif
-constexpr int kOnesweepSubs = GPS_ONESWEEP_SUBS;
-
 // The steps of one pass over one tile, in the order the kernel runs them. One agent per block; its
 // fields live in registers, its TempStorage in shared memory.
 template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
@@ -258,37 +252,30 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   static __device__ __forceinline__ unsigned ordered(unsigned key) { return key_order(KT)(key); }
   static constexpr int kItems = OnesweepPolicy<BLOCK>::kItems;
   static constexpr int kWarps = BLOCK / kWarpSize;
-  static constexpr int kSubs = kOnesweepSubs;
-  static constexpr int kSubTile = BLOCK * kItems; // the keys in the block's registers at once
-  static constexpr int kTile = kSubs * kSubTile;
+  static constexpr int kTile = BLOCK * kItems;
   static constexpr int kWarpItems = kWarpSize * kItems;
   static constexpr int kDigitWords = (kItems + 3) / 4; // the digits a thread scatters, 8 bits each
-  static_assert(kSubs == 1 || kSubs == 2, "one or two sub-tiles a tile");
-  static_assert(kSubTile >= (kSubs + 1) * kWarps * kRadix,
+  static_assert(kTile >= 2 * kWarps * kRadix,
                 "the exchange buffer holds the ranking counters and match masks");
-  static_assert(kSubTile < 65536, "a digit's count in a sub-tile fits in 16 bits");
   static_assert(BLOCK >= kRadix, "one thread per digit for the scan and the look-back");
 
   struct TempStorage {
     union {
-      unsigned exchange[kSubTile]; // keys, then values, in sub-tile-sorted order
+      unsigned exchange[kTile]; // keys, then values, in tile-sorted order
       struct {
-        // per sub-tile and warp, at slot_of(digit): the digit counts, then the sub-tile-sorted
-        // starts; per warp, the lanes holding the digit (atomicOr)
-        unsigned counts[kSubs][kWarps][kRadix];
+        // per warp, at slot_of(digit): the digit counts, then the tile-sorted starts; the lanes
+        // holding the digit (atomicOr)
+        unsigned counts[kWarps][kRadix];
         unsigned match[kWarps][kRadix];
       } rank; // until the ranking ends
     };
-    // two sub-tiles: sub-tile 0's starts (by digit), kept here while sub-tile 1 is exchanged
-    unsigned short first_starts[kSubs == 2 ? kWarps : 1][kRadix];
-    // per sub-tile and digit d: the output index of sub-tile-sorted position 0 if it held d; never
-    // negative, since the keys below d in the whole input (digit_starts[d]) include those of this
-    // sub-tile (its start of d), so the scatter adds it and the position to the pointer one at a
-    // time
-    unsigned global_base[kSubs][kRadix];
+    // per digit d: the output index of tile-sorted position 0 if it held d; never negative, since
+    // the keys below d in the whole input (digit_starts[d]) include those of this tile
+    // (digit_start), so the scatter adds it and the position to the pointer one at a time
+    unsigned global_base[kRadix];
     typename BlockScan<BLOCK>::TempStorage scan;
     unsigned tile;
-    int one_digit[kSubs]; // every key of the sub-tile has one digit
+    int one_digit; // every key of the tile has one digit
   };
 
   TempStorage& s;
@@ -298,11 +285,6 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   unsigned tile_base = 0; // input position of the tile's first key
   unsigned valid = 0;     // keys in the tile (kTile but in the last one)
   bool full = false;
-  // keys in sub-tile `sub` (kSubTile but in the last tile)
-  __device__ __forceinline__ unsigned sub_valid(int sub) const {
-    const unsigned begin = static_cast<unsigned>(sub) * kSubTile;
-    return valid > begin ? min(valid - begin, static_cast<unsigned>(kSubTile)) : 0u;
-  }
   const unsigned first; // tile position of this thread's item 0 (warp-striped)
 
   __device__ __forceinline__ OnesweepAgent(TempStorage& storage, int digit_shift,
@@ -330,14 +312,10 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   __device__ __forceinline__ void take_tile(unsigned* tile_counter, unsigned n) {
     if (threadIdx.x == 0) {
       s.tile = atomicAdd(tile_counter, 1u);
-#pragma unroll
-      for (int sub = 0; sub < kSubs; ++sub)
-        s.one_digit[sub] = 0;
+      s.one_digit = 0;
     }
     for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK) {
-#pragma unroll
-      for (int sub = 0; sub < kSubs; ++sub)
-        (&s.rank.counts[sub][0][0])[i] = 0;
+      (&s.rank.counts[0][0])[i] = 0;
       (&s.rank.match[0][0])[i] = 0;
     }
     __syncthreads();
@@ -350,22 +328,20 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // Load, warp-striped: warp w owns tile positions [w * kWarpItems, (w + 1) * kWarpItems) and its
   // item j in lane l is position w * kWarpItems + j * 32 + l, so every load is one coalesced
   // 128-byte line and (warp, item, lane) order is input order, which the stable ranking relies
-  // on. Positions past the end of the last tile read as `missing`. Sub-tile `sub` of the tile.
+  // on. Positions past the end of the last tile read as `missing`.
   __device__ __forceinline__ void load_tile(const unsigned* __restrict__ in, unsigned missing,
-                                            unsigned (&items)[kItems], int sub) const {
-    const unsigned base = tile_base + static_cast<unsigned>(sub) * kSubTile;
+                                            unsigned (&items)[kItems]) const {
     if (full) {
       // one base pointer, so that the kItems loads use immediate offsets
-      const unsigned* src = in + (base + first);
+      const unsigned* src = in + (tile_base + first);
 #pragma unroll
       for (int j = 0; j < kItems; ++j)
         items[j] = src[j * kWarpSize];
     } else {
-      const unsigned v = sub_valid(sub);
 #pragma unroll
       for (int j = 0; j < kItems; ++j) {
         const unsigned pos = first + j * kWarpSize;
-        items[j] = pos < v ? in[base + pos] : missing;
+        items[j] = pos < valid ? in[tile_base + pos] : missing;
       }
     }
   }
@@ -373,8 +349,8 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // Missing keys of the last tile order last (digit 255 in every pass, last in input order), so
   // they rank behind every real key, at sorted positions >= valid, and are never written.
   __device__ __forceinline__ void load_keys(const unsigned* __restrict__ keys_in,
-                                            unsigned (&keys)[kItems], int sub) const {
-    load_tile(keys_in, key_order(KT).largest(), keys, sub);
+                                            unsigned (&keys)[kItems]) const {
+    load_tile(keys_in, key_order(KT).largest(), keys);
   }
 
   // Thread 0 asks L2 for the keys of the tile `ahead` tiles after this one (the tile a block
@@ -394,10 +370,9 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // Early counts (CUB's BlockRadixRankMatchEarlyCounts): each warp's digit histogram, one shared
   // atomic per key with no return value, before any ranking, so that the tile's counts are
   // published as early as possible. Returns the warp's heavy digit (the most frequent one, where
-  // the warp holds more than kHeavyCount keys of it), or kRadix (none), in every lane. The caller
-  // waits at a block barrier before the counts are read (publish_digit_counts).
-  __device__ __forceinline__ unsigned count_digits(const unsigned (&keys)[kItems], int sub) {
-    unsigned* counts = s.rank.counts[sub][warp_id()];
+  // the warp holds more than kHeavyCount keys of it), or kRadix (none), in every lane.
+  __device__ __forceinline__ unsigned count_digits(const unsigned (&keys)[kItems]) {
+    unsigned* counts = s.rank.counts[warp_id()];
 #pragma unroll
     for (int j = 0; j < kItems; ++j)
       atomicAdd(&counts[slot_of(digit_of(keys[j]))], 1u);
@@ -407,80 +382,48 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     for (int d = lane_id(); d < kRadix; d += kWarpSize)
       most = max(most, counts[slot_of(d)] << kRadixBits | static_cast<unsigned>(d));
     most = warp_all_reduce(most, [](unsigned a, unsigned b) { return max(a, b); });
+    __syncthreads();
     return (most >> kRadixBits) > kHeavyCount ? most & (kRadix - 1) : kRadix;
   }
 
   // Tile totals per digit (thread d owns digit d): turns the warp counts into an exclusive scan
   // over warps and publishes the tile's count of d at once (the look-back's aggregate), so that
-  // later tiles can look back past this one before its prefix is known. Returns the sub-tiles'
-  // counts of the thread's digit, missing keys included (sub-tile s in bits 16s..16s+15 when
-  // there are two); `real_count` is the tile's, without them.
+  // later tiles can look back past this one before its prefix is known. Returns the tile's count
+  // of the thread's digit, missing keys included; `real_count` is without them.
   __device__ __forceinline__ unsigned publish_digit_counts(unsigned& real_count) {
-    unsigned packed = 0;
+    unsigned digit_count = 0;
     real_count = 0;
     if (threadIdx.x < kRadix) {
       const int d = threadIdx.x;
-      unsigned total = 0;
 #pragma unroll
-      for (int sub = 0; sub < kSubs; ++sub) {
-        unsigned digit_count = 0;
-#pragma unroll
-        for (int w = 0; w < kWarps; ++w) {
-          const unsigned c = s.rank.counts[sub][w][slot_of(d)];
-          s.rank.counts[sub][w][slot_of(d)] = digit_count;
-          digit_count += c;
-        }
-        packed |= digit_count << (16 * sub);
-        total += digit_count;
+      for (int w = 0; w < kWarps; ++w) {
+        const unsigned c = s.rank.counts[w][slot_of(d)];
+        s.rank.counts[w][slot_of(d)] = digit_count;
+        digit_count += c;
       }
-      real_count = total - (d == kRadix - 1 ? kTile - valid : 0u);
+      real_count = digit_count - (d == kRadix - 1 ? kTile - valid : 0u);
       status.publish(tile, d, tile == 0, real_count);
     }
-    return packed;
-  }
-  // A field of publish_digit_counts' (or digit_starts_in_tile's) packed value
-  static __device__ __forceinline__ unsigned field(unsigned packed, int sub) {
-    return kSubs == 1 ? packed : (packed >> (16 * sub)) & 0xFFFFu;
+    return digit_count;
   }
 
-  // Each warp's sub-tile-sorted start per digit: the counts (scanned over the warps above) plus
-  // the digit's start in the sub-tile, from one block scan (of both sub-tiles' packed counts).
-  // Returns the starts of the thread's digit, packed as the counts. With two sub-tiles, sub-tile
-  // 0's starts go to first_starts (the exchange of sub-tile 1 overwrites the counters).
-  __device__ __forceinline__ unsigned digit_starts_in_tile(unsigned packed_count) {
+  // Each warp's tile-sorted start per digit: the counts (scanned over the warps above) plus the
+  // digit's start in the tile, from a block scan. Returns the start of the thread's digit;
+  // `one_digit`: every key of the tile has one digit (the same in every thread).
+  __device__ __forceinline__ unsigned digit_starts_in_tile(unsigned digit_count, bool& one_digit) {
     int unused = 0;
-    const auto packed_start = static_cast<unsigned>(
-        BlockScan<BLOCK>::exclusive_sum(static_cast<int>(packed_count), unused, s.scan));
+    const auto digit_start = static_cast<unsigned>(
+        BlockScan<BLOCK>::exclusive_sum(static_cast<int>(digit_count), unused, s.scan));
     if (threadIdx.x < kRadix) {
-      const int d = threadIdx.x;
+      if (digit_count == kTile)
+        s.one_digit = 1;
 #pragma unroll
-      for (int sub = 0; sub < kSubs; ++sub) {
-        const unsigned start = field(packed_start, sub);
-        if (field(packed_count, sub) == kSubTile)
-          s.one_digit[sub] = 1;
-#pragma unroll
-        for (int w = 0; w < kWarps; ++w) {
-          if (kSubs == 2 && sub == 0)
-            s.first_starts[w][d] =
-                static_cast<unsigned short>(s.rank.counts[0][w][slot_of(d)] + start);
-          else
-            s.rank.counts[sub][w][slot_of(d)] += start;
-        }
-      }
+      for (int w = 0; w < kWarps; ++w)
+        s.rank.counts[w][slot_of(threadIdx.x)] += digit_start;
     }
     __syncthreads();
-    return packed_start;
-  }
-
-  // Two sub-tiles: sub-tile 0's starts back into the counters, and the match masks cleared, once
-  // sub-tile 1 is done with the exchange buffer (the caller waits at a barrier first).
-  __device__ __forceinline__ void restore_first_starts() {
-    for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK) {
-      const int w = i / kRadix, d = i % kRadix;
-      s.rank.counts[0][w][slot_of(d)] = s.first_starts[w][d];
-      (&s.rank.match[0][0])[i] = 0;
-    }
-    __syncthreads();
+    one_digit = s.one_digit != 0;
+    return digit_start;
   }
 
   // Tile-sorted ranks, item by item: the lanes sharing a digit (peers) take consecutive positions
@@ -490,15 +433,15 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // serialise. A tile of one digit keeps its input order (CUB's short circuit).
   __device__ __forceinline__ void rank_keys(const unsigned (&keys)[kItems],
                                             unsigned (&ranks)[kItems], unsigned heavy_digit,
-                                            int sub) {
-    if (s.one_digit[sub] != 0) {
+                                            bool one_digit) {
+    if (one_digit) {
 #pragma unroll
       for (int j = 0; j < kItems; ++j)
         ranks[j] = first + j * kWarpSize;
       __syncthreads(); // as below
       return;
     }
-    unsigned* starts = s.rank.counts[sub][warp_id()];
+    unsigned* starts = s.rank.counts[warp_id()];
     unsigned* masks = s.rank.match[warp_id()];
     const unsigned below = lane_mask_lt();
     const unsigned me = 1u << lane_id();
@@ -544,12 +487,10 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
 
   // Per-digit look-back (thread d, serially over the earlier tiles' status words of digit d, until
   // an inclusive prefix; common/lookback.cuh's DigitTileStatus), then the tile's inclusive prefix
-  // is published. Sets the output index of each digit's first sub-tile-sorted position, per
-  // sub-tile (sub-tile 1's keys of d follow sub-tile 0's).
+  // is published. Sets the output index of each digit's first tile-sorted position.
   // Also clears this tile's row of the next pass's status words (next_status; nullptr in the last
   // pass), so that no pass needs a memset before it.
-  __device__ __forceinline__ void lookback_digits(unsigned real_count, unsigned packed_start,
-                                                  unsigned packed_count,
+  __device__ __forceinline__ void lookback_digits(unsigned real_count, unsigned digit_start,
                                                   const unsigned* __restrict__ digit_starts,
                                                   unsigned* __restrict__ next_status) {
     if (threadIdx.x < kRadix) {
@@ -562,10 +503,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
         status.publish(tile, d, true, earlier + real_count);
       }
       // output index of sorted position p of digit d = start of d + earlier + (p - digit_start)
-      s.global_base[0][d] = digit_starts[d] + earlier - field(packed_start, 0);
-      if constexpr (kSubs == 2)
-        s.global_base[1][d] =
-            digit_starts[d] + earlier + field(packed_count, 0) - field(packed_start, 1);
+      s.global_base[d] = digit_starts[d] + earlier - digit_start;
     }
     __syncthreads();
   }
@@ -574,9 +512,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // consecutive addresses, so each digit's keys leave as one contiguous run. Keeps the digits of
   // the positions written (8 bits each) for the values.
   __device__ __forceinline__ void scatter_keys(unsigned* __restrict__ keys_out,
-                                               unsigned (&digits)[kDigitWords], int sub) const {
-    const unsigned v = sub_valid(sub);
-    const unsigned* global_base = s.global_base[sub];
+                                               unsigned (&digits)[kDigitWords]) const {
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
       const unsigned pos = j * BLOCK + threadIdx.x;
@@ -584,11 +520,11 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       const unsigned d = digit_of(key);
       if constexpr (PAIRS)
         digits[j / 4] |= d << (8 * (j % 4));
-      if (full || pos < v)
+      if (full || pos < valid)
         if constexpr (PAIRS)
-          keys_out[global_base[d] + pos] = key;
+          keys_out[s.global_base[d] + pos] = key;
         else // two 64-bit adds (see global_base): keys -2.8%, but pairs +1.6% (onesweep.tuning.md)
-          *(keys_out + global_base[d] + pos) = key;
+          *(keys_out + s.global_base[d] + pos) = key;
       if constexpr (PAIRS) // one store at a time (see scatter_values; keys-only: +2%)
         __syncwarp();
     }
@@ -598,9 +534,9 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   __device__ __forceinline__ void scatter_values(const unsigned* __restrict__ vals_in,
                                                  unsigned* __restrict__ vals_out,
                                                  const unsigned (&ranks)[kItems],
-                                                 const unsigned (&digits)[kDigitWords], int sub) {
+                                                 const unsigned (&digits)[kDigitWords]) {
     unsigned vals[kItems];
-    load_tile(vals_in, 0u, vals, sub);
+    load_tile(vals_in, 0u, vals);
     __syncthreads(); // every key is read out of the exchange buffer
     exchange(vals, ranks);
     __syncthreads();
@@ -608,8 +544,8 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     for (int j = 0; j < kItems; ++j) {
       const unsigned pos = j * BLOCK + threadIdx.x;
       const unsigned d = (digits[j / 4] >> (8 * (j % 4))) & (kRadix - 1);
-      if (full || pos < sub_valid(sub))
-        vals_out[s.global_base[sub][d] + pos] = s.exchange[pos];
+      if (full || pos < valid)
+        vals_out[s.global_base[d] + pos] = s.exchange[pos];
       __syncwarp(); // CUB's form: one store at a time (pairs -1%, onesweep.tuning.md)
     }
   }
@@ -633,41 +569,21 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   wait_for_prerequisite_grid(); // the previous pass (or the digit scans) finished and flushed
   if (ahead != 0) // keys only (0 for pairs): the tile `ahead` tiles on, fetched into L2
     agent.prefetch_keys(keys_in, n, ahead);
-  constexpr int kLast = Agent::kSubs - 1; // the sub-tile whose keys stay in registers
   unsigned keys[Agent::kItems], ranks[Agent::kItems];
-  unsigned first_heavy_digit = kRadix;
-  if constexpr (kLast == 1) {
-    agent.load_keys(keys_in, keys, 0);
-    first_heavy_digit = agent.count_digits(keys, 0);
-  }
-  agent.load_keys(keys_in, keys, kLast);
-  const unsigned heavy_digit = agent.count_digits(keys, kLast);
-  __syncthreads(); // every warp's counts
+  agent.load_keys(keys_in, keys);
+  const unsigned heavy_digit = agent.count_digits(keys);
   unsigned real_count;
-  const unsigned packed_count = agent.publish_digit_counts(real_count);
-  const unsigned packed_start = agent.digit_starts_in_tile(packed_count);
-  agent.rank_keys(keys, ranks, heavy_digit, kLast);
+  const unsigned digit_count = agent.publish_digit_counts(real_count);
+  bool one_digit;
+  const unsigned digit_start = agent.digit_starts_in_tile(digit_count, one_digit);
+  agent.rank_keys(keys, ranks, heavy_digit, one_digit);
   agent.exchange(keys, ranks);
-  agent.lookback_digits(real_count, packed_start, packed_count, digit_starts,
+  agent.lookback_digits(real_count, digit_start, digit_starts,
                         next_status); // its barrier ends the exchange
-  {
-    unsigned digits[Agent::kDigitWords] = {};
-    agent.scatter_keys(keys_out, digits, kLast);
-    if constexpr (PAIRS)
-      agent.scatter_values(vals_in, vals_out, ranks, digits, kLast);
-  }
-  if constexpr (kLast == 1) { // sub-tile 0, its keys loaded again
-    agent.load_keys(keys_in, keys, 0);
-    __syncthreads(); // every read of the exchange buffer
-    agent.restore_first_starts();
-    agent.rank_keys(keys, ranks, first_heavy_digit, 0);
-    agent.exchange(keys, ranks);
-    __syncthreads();
-    unsigned digits[Agent::kDigitWords] = {};
-    agent.scatter_keys(keys_out, digits, 0);
-    if constexpr (PAIRS)
-      agent.scatter_values(vals_in, vals_out, ranks, digits, 0);
-  }
+  unsigned digits[Agent::kDigitWords] = {};
+  agent.scatter_keys(keys_out, digits);
+  if constexpr (PAIRS)
+    agent.scatter_values(vals_in, vals_out, ranks, digits);
 }
 
 // The histogram kernel's resident blocks on the current device (occupancy.hpp; its 64 KB of
@@ -764,9 +680,9 @@ void onesweep_dispatch(void* temp, std::size_t& temp_bytes, const unsigned* keys
 std::size_t onesweep_tile(int block) {
   switch (block) {
   case 256:
-    return kOnesweepSubs * 256 * OnesweepPolicy<256>::kItems;
+    return 256 * OnesweepPolicy<256>::kItems;
   case 384:
-    return kOnesweepSubs * 384 * OnesweepPolicy<384>::kItems;
+    return 384 * OnesweepPolicy<384>::kItems;
   default:
     return 0;
   }
