@@ -1,0 +1,213 @@
+// sort_scatter_floor: what one pass of an 8-bit LSD radix sort costs in memory alone, with the
+// tile and the write pattern of sort/onesweep (384 threads x 24 keys, 2 blocks an SM) and none of
+// its ranking, digit counts or look-back. A measurement probe for the study (its figures go to
+// kernels/sort/onesweep.tuning.md), not a benchmark row: it sorts nothing.
+//
+// Each block takes tile blockIdx.x, loads its keys (and values) warp-striped as onesweep does,
+// writes them to shared memory at a fixed permutation of the tile (the exchange), and writes the
+// tile out in 256 runs of 36 (every tile holds each digit 36 times, the mean of uniform keys), run
+// d of tile t at d * 36 * tiles + t * 36 (so the runs of one digit are contiguous across tiles, as
+// a sort's output is); thread t writes sorted positions t, t + 384, ..., each run's base read
+// from shared memory, the values after the keys (their load, exchange and scatter), as onesweep's
+// pairs kernel does, with a __syncwarp() after each store. A read-only pass over the keys stands
+// for the histogram. Four passes alternate between two buffers; CUDA events around the four (or
+// the read), medians over the repetitions after a warm-up; the device-to-device copy of the same
+// bytes in the same run.
+//
+// Usage: sort_scatter_floor [log2n (default 28)] [repetitions (default 10)]
+// Prints one line per measurement: what, keys, median us, min, max, GB/s of the median.
+#include "common/cuda_check.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr int kBlock = 384;
+constexpr int kItems = 24;
+constexpr int kTile = kBlock * kItems; // 9216
+constexpr int kRadix = 256;
+constexpr int kRun = kTile / kRadix; // 36
+constexpr int kWarpItems = 32 * kItems;
+static_assert(kTile % kRadix == 0, "runs of equal length");
+
+// the exchange's permutation of the tile: item (warp, j, lane) goes to its input position times
+// 7919 (coprime to 9216), so the 32 lanes of a store fall in 32 banks and 32 runs
+__device__ __forceinline__ unsigned exchange_slot(unsigned input_pos) {
+  return (input_pos * 7919u) % kTile;
+}
+
+template <bool PAIRS>
+__global__ void __launch_bounds__(kBlock, 2)
+    scatter_pass(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
+                 const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out,
+                 unsigned tiles) {
+  __shared__ unsigned s_exchange[kTile];
+  __shared__ unsigned s_base[kRadix];
+  const unsigned tile = blockIdx.x;
+  const unsigned first = (threadIdx.x / 32) * kWarpItems + threadIdx.x % 32;
+  const unsigned* src = keys_in + static_cast<std::size_t>(tile) * kTile + first;
+  unsigned items[kItems];
+#pragma unroll
+  for (int j = 0; j < kItems; ++j)
+    items[j] = src[j * 32];
+  if (threadIdx.x < kRadix)
+    s_base[threadIdx.x] = threadIdx.x * kRun * tiles + tile * kRun - threadIdx.x * kRun;
+#pragma unroll
+  for (int j = 0; j < kItems; ++j)
+    s_exchange[exchange_slot(first + j * 32)] = items[j];
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < kItems; ++j) {
+    const unsigned pos = j * kBlock + threadIdx.x;
+    keys_out[s_base[pos / kRun] + pos] = s_exchange[pos];
+    if constexpr (PAIRS)
+      __syncwarp();
+  }
+  if constexpr (PAIRS) {
+    const unsigned* vsrc = vals_in + static_cast<std::size_t>(tile) * kTile + first;
+#pragma unroll
+    for (int j = 0; j < kItems; ++j)
+      items[j] = vsrc[j * 32];
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < kItems; ++j)
+      s_exchange[exchange_slot(first + j * 32)] = items[j];
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < kItems; ++j) {
+      const unsigned pos = j * kBlock + threadIdx.x;
+      vals_out[s_base[pos / kRun] + pos] = s_exchange[pos];
+      __syncwarp();
+    }
+  }
+}
+
+// the histogram's traffic: every key read once (warp-striped, as onesweep's histogram kernel)
+__global__ void __launch_bounds__(512)
+    read_pass(const unsigned* __restrict__ keys, std::size_t n, unsigned* sink) {
+  unsigned acc = 0;
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
+    acc ^= keys[i];
+  if (acc == 0x9E3779B9u) // never in practice: keeps the loads
+    atomicAdd(sink, 1u);
+}
+
+__global__ void fill(unsigned* p, std::size_t n, unsigned salt) {
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
+    unsigned x = static_cast<unsigned>(i) * 0x9E3779B9u ^ salt;
+    x ^= x >> 16;
+    x *= 0x85EBCA6Bu;
+    x ^= x >> 13;
+    p[i] = x;
+  }
+}
+
+struct Stats {
+  double median, min, max;
+};
+
+template <typename F> Stats time_us(int reps, F&& work) {
+  cudaEvent_t start, stop;
+  CUDA_CHECK(cudaEventCreate(&start));
+  CUDA_CHECK(cudaEventCreate(&stop));
+  work(); // warm-up
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::vector<double> t;
+  for (int r = 0; r < reps; ++r) {
+    CUDA_CHECK(cudaEventRecord(start));
+    work();
+    CUDA_CHECK(cudaEventRecord(stop));
+    CUDA_CHECK(cudaEventSynchronize(stop));
+    float ms = 0;
+    CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    t.push_back(1000.0 * ms);
+  }
+  CUDA_CHECK(cudaEventDestroy(start));
+  CUDA_CHECK(cudaEventDestroy(stop));
+  std::sort(t.begin(), t.end());
+  return {t[t.size() / 2], t.front(), t.back()};
+}
+
+void print(const char* what, std::size_t n, Stats s, double bytes) {
+  std::printf("%-24s %12zu %10.1f %10.1f %10.1f %8.1f\n", what, n, s.median, s.min, s.max,
+              bytes / (s.median * 1e3));
+}
+
+int parse(const char* text, int lo, int hi, const char* what) {
+  char* end = nullptr;
+  const long v = std::strtol(text, &end, 10);
+  if (end == text || *end != '\0' || v < lo || v > hi) {
+    std::fprintf(stderr, "sort_scatter_floor: %s must be an integer in [%d, %d], got '%s'\n", what,
+                 lo, hi, text);
+    std::exit(2);
+  }
+  return static_cast<int>(v);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 3) {
+    std::fprintf(stderr, "usage: sort_scatter_floor [log2n 16..30] [repetitions 1..100]\n");
+    return 2;
+  }
+  const int log2n = argc > 1 ? parse(argv[1], 16, 30, "log2n") : 28;
+  const int reps = argc > 2 ? parse(argv[2], 1, 100, "repetitions") : 10;
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    std::fprintf(stderr, "sort_scatter_floor: no CUDA device\n");
+    return 1;
+  }
+  const auto tiles = static_cast<unsigned>((std::size_t{1} << log2n) / kTile);
+  const std::size_t n = static_cast<std::size_t>(tiles) * kTile; // whole tiles only
+  cudaDeviceProp prop{};
+  CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("# %s, %zu keys (%u tiles of %d), %d repetitions; us: median min max; GB/s\n",
+              prop.name, n, tiles, kTile, reps);
+  unsigned *keys[2], *vals[2], *sink;
+  for (int b = 0; b < 2; ++b) {
+    CUDA_CHECK(cudaMalloc(&keys[b], n * 4));
+    CUDA_CHECK(cudaMalloc(&vals[b], n * 4));
+    fill<<<1024, 256>>>(keys[b], n, 1u + b);
+    CUDA_CHECK_LAUNCH();
+    fill<<<1024, 256>>>(vals[b], n, 7u + b);
+    CUDA_CHECK_LAUNCH();
+  }
+  CUDA_CHECK(cudaMalloc(&sink, 4));
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const double key_bytes = 4.0 * static_cast<double>(n);
+
+  print("copy keys", n,
+        time_us(reps,
+                [&] { CUDA_CHECK(cudaMemcpyAsync(keys[1], keys[0], n * 4, cudaMemcpyDefault)); }),
+        2 * key_bytes);
+  print("read keys", n,
+        time_us(reps,
+                [&] {
+                  read_pass<<<prop.multiProcessorCount * 4, 512>>>(keys[0], n, sink);
+                  CUDA_CHECK_LAUNCH();
+                }),
+        key_bytes);
+  const auto passes = [&](auto kernel) {
+    for (int p = 0; p < 4; ++p) {
+      kernel<<<tiles, kBlock>>>(keys[p % 2], keys[1 - p % 2], vals[p % 2], vals[1 - p % 2], tiles);
+      CUDA_CHECK_LAUNCH();
+    }
+  };
+  print("4 scatter passes, keys", n, time_us(reps, [&] { passes(scatter_pass<false>); }),
+        4 * 2 * key_bytes);
+  print("4 scatter passes, pairs", n, time_us(reps, [&] { passes(scatter_pass<true>); }),
+        4 * 4 * key_bytes);
+  for (int b = 0; b < 2; ++b) {
+    CUDA_CHECK(cudaFree(keys[b]));
+    CUDA_CHECK(cudaFree(vals[b]));
+  }
+  CUDA_CHECK(cudaFree(sink));
+  return 0;
+}
