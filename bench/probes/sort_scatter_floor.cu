@@ -14,7 +14,10 @@
 // the read), medians over the repetitions after a warm-up; the device-to-device copy of the same
 // bytes in the same run.
 //
-// Usage: sort_scatter_floor [log2n (default 28)] [repetitions (default 10)]
+// Usage: sort_scatter_floor [log2n (default 28)] [repetitions (default 10)] [slot (default 36)]
+// slot: the keys each run's place takes in the output (36 to 64): 36 packs the runs as a sort
+// does; 40 starts every run on a 32-byte sector of its own (the output 11% longer), to see what
+// the runs' shared sectors cost.
 // Prints one line per measurement: what, keys, median us, min, max, GB/s of the median.
 #include "common/cuda_check.hpp"
 
@@ -44,7 +47,7 @@ template <bool PAIRS>
 __global__ void __launch_bounds__(kBlock, 2)
     scatter_pass(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
                  const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out,
-                 unsigned tiles) {
+                 unsigned tiles, unsigned slot) {
   __shared__ unsigned s_exchange[kTile];
   __shared__ unsigned s_base[kRadix];
   const unsigned tile = blockIdx.x;
@@ -55,7 +58,7 @@ __global__ void __launch_bounds__(kBlock, 2)
   for (int j = 0; j < kItems; ++j)
     items[j] = src[j * 32];
   if (threadIdx.x < kRadix)
-    s_base[threadIdx.x] = threadIdx.x * kRun * tiles + tile * kRun - threadIdx.x * kRun;
+    s_base[threadIdx.x] = threadIdx.x * slot * tiles + tile * slot - threadIdx.x * kRun;
 #pragma unroll
   for (int j = 0; j < kItems; ++j)
     s_exchange[exchange_slot(first + j * 32)] = items[j];
@@ -153,12 +156,14 @@ int parse(const char* text, int lo, int hi, const char* what) {
 } // namespace
 
 int main(int argc, char** argv) {
-  if (argc > 3) {
-    std::fprintf(stderr, "usage: sort_scatter_floor [log2n 16..30] [repetitions 1..100]\n");
+  if (argc > 4) {
+    std::fprintf(stderr,
+                 "usage: sort_scatter_floor [log2n 16..30] [repetitions 1..100] [slot 36..64]\n");
     return 2;
   }
   const int log2n = argc > 1 ? parse(argv[1], 16, 30, "log2n") : 28;
   const int reps = argc > 2 ? parse(argv[2], 1, 100, "repetitions") : 10;
+  const int slot = argc > 3 ? parse(argv[3], kRun, 64, "slot") : kRun;
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
     std::fprintf(stderr, "sort_scatter_floor: no CUDA device\n");
@@ -168,12 +173,14 @@ int main(int argc, char** argv) {
   const std::size_t n = static_cast<std::size_t>(tiles) * kTile; // whole tiles only
   cudaDeviceProp prop{};
   CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-  std::printf("# %s, %zu keys (%u tiles of %d), %d repetitions; us: median min max; GB/s\n",
-              prop.name, n, tiles, kTile, reps);
+  std::printf("# %s, %zu keys (%u tiles of %d), runs of %d in slots of %d, %d repetitions; us: "
+              "median min max; GB/s\n",
+              prop.name, n, tiles, kTile, kRun, slot, reps);
+  const std::size_t room = n / kRun * slot; // the output's length
   unsigned *keys[2], *vals[2], *sink;
   for (int b = 0; b < 2; ++b) {
-    CUDA_CHECK(cudaMalloc(&keys[b], n * 4));
-    CUDA_CHECK(cudaMalloc(&vals[b], n * 4));
+    CUDA_CHECK(cudaMalloc(&keys[b], room * 4));
+    CUDA_CHECK(cudaMalloc(&vals[b], room * 4));
     fill<<<1024, 256>>>(keys[b], n, 1u + b);
     CUDA_CHECK_LAUNCH();
     fill<<<1024, 256>>>(vals[b], n, 7u + b);
@@ -196,7 +203,8 @@ int main(int argc, char** argv) {
         key_bytes);
   const auto passes = [&](auto kernel) {
     for (int p = 0; p < 4; ++p) {
-      kernel<<<tiles, kBlock>>>(keys[p % 2], keys[1 - p % 2], vals[p % 2], vals[1 - p % 2], tiles);
+      kernel<<<tiles, kBlock>>>(keys[p % 2], keys[1 - p % 2], vals[p % 2], vals[1 - p % 2], tiles,
+                                static_cast<unsigned>(slot));
       CUDA_CHECK_LAUNCH();
     }
   };
