@@ -17,7 +17,8 @@
 // Usage: sort_scatter_floor [log2n (default 28)] [repetitions (default 10)] [slot (default 36)]
 // slot: the keys each run's place takes in the output (36 to 64): 36 packs the runs as a sort
 // does; 40 starts every run on a 32-byte sector of its own (the output 11% longer), to see what
-// the runs' shared sectors cost.
+// the runs' shared sectors cost; 0 writes each tile whole, in place (the same loads, exchange and
+// stores, no scatter: the pass's schedule without its write pattern).
 // Prints one line per measurement: what, keys, median us, min, max, GB/s of the median.
 #include "common/cuda_check.hpp"
 
@@ -58,7 +59,8 @@ __global__ void __launch_bounds__(kBlock, 2)
   for (int j = 0; j < kItems; ++j)
     items[j] = src[j * 32];
   if (threadIdx.x < kRadix)
-    s_base[threadIdx.x] = threadIdx.x * slot * tiles + tile * slot - threadIdx.x * kRun;
+    s_base[threadIdx.x] = slot == 0 ? tile * kTile // the tile whole, in place
+                                    : threadIdx.x * slot * tiles + tile * slot - threadIdx.x * kRun;
 #pragma unroll
   for (int j = 0; j < kItems; ++j)
     s_exchange[exchange_slot(first + j * 32)] = items[j];
@@ -89,13 +91,15 @@ __global__ void __launch_bounds__(kBlock, 2)
   }
 }
 
-// the histogram's traffic: every key read once (warp-striped, as onesweep's histogram kernel)
+// the histogram's traffic: every key read once, 16 bytes a load (n a multiple of 4)
 __global__ void __launch_bounds__(512)
-    read_pass(const unsigned* __restrict__ keys, std::size_t n, unsigned* sink) {
+    read_pass(const uint4* __restrict__ keys, std::size_t n4, unsigned* sink) {
   unsigned acc = 0;
-  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
-    acc ^= keys[i];
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n4;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
+    const uint4 k = keys[i];
+    acc ^= k.x ^ k.y ^ k.z ^ k.w;
+  }
   if (acc == 0x9E3779B9u) // never in practice: keeps the loads
     atomicAdd(sink, 1u);
 }
@@ -157,13 +161,18 @@ int parse(const char* text, int lo, int hi, const char* what) {
 
 int main(int argc, char** argv) {
   if (argc > 4) {
-    std::fprintf(stderr,
-                 "usage: sort_scatter_floor [log2n 16..30] [repetitions 1..100] [slot 36..64]\n");
+    std::fprintf(
+        stderr,
+        "usage: sort_scatter_floor [log2n 16..30] [repetitions 1..100] [slot 0 or 36..64]\n");
     return 2;
   }
   const int log2n = argc > 1 ? parse(argv[1], 16, 30, "log2n") : 28;
   const int reps = argc > 2 ? parse(argv[2], 1, 100, "repetitions") : 10;
-  const int slot = argc > 3 ? parse(argv[3], kRun, 64, "slot") : kRun;
+  const int slot = argc > 3 ? parse(argv[3], 0, 64, "slot") : kRun;
+  if (slot != 0 && slot < kRun) {
+    std::fprintf(stderr, "sort_scatter_floor: slot must be 0 or in [%d, 64], got %d\n", kRun, slot);
+    return 2;
+  }
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
     std::fprintf(stderr, "sort_scatter_floor: no CUDA device\n");
@@ -176,7 +185,7 @@ int main(int argc, char** argv) {
   std::printf("# %s, %zu keys (%u tiles of %d), runs of %d in slots of %d, %d repetitions; us: "
               "median min max; GB/s\n",
               prop.name, n, tiles, kTile, kRun, slot, reps);
-  const std::size_t room = n / kRun * slot; // the output's length
+  const std::size_t room = slot == 0 ? n : n / kRun * slot; // the output's length
   unsigned *keys[2], *vals[2], *sink;
   for (int b = 0; b < 2; ++b) {
     CUDA_CHECK(cudaMalloc(&keys[b], room * 4));
@@ -197,7 +206,8 @@ int main(int argc, char** argv) {
   print("read keys", n,
         time_us(reps,
                 [&] {
-                  read_pass<<<prop.multiProcessorCount * 4, 512>>>(keys[0], n, sink);
+                  read_pass<<<prop.multiProcessorCount * 8, 512>>>(
+                      reinterpret_cast<const uint4*>(keys[0]), n / 4, sink);
                   CUDA_CHECK_LAUNCH();
                 }),
         key_bytes);
