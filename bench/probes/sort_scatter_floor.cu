@@ -5,21 +5,26 @@
 //
 // Each block takes tile blockIdx.x, loads its keys (and values) warp-striped as onesweep does,
 // writes them to shared memory at a fixed permutation of the tile (the exchange), and writes the
-// tile out in 256 runs of 36 (every tile holds each digit 36 times, the mean of uniform keys), run
-// d of tile t at d * 36 * tiles + t * 36 (so the runs of one digit are contiguous across tiles, as
-// a sort's output is); thread t writes sorted positions t, t + 384, ..., each run's base read
-// from shared memory, the values after the keys (their load, exchange and scatter), as onesweep's
-// pairs kernel does, with a __syncwarp() after each store. A read-only pass over the keys stands
-// for the histogram. Four passes alternate between two buffers; CUDA events around the four (or
-// the read), medians over the repetitions after a warm-up; the device-to-device copy of the same
-// bytes in the same run.
+// tile out in 256 runs of R = tile / 256 (every tile holds each digit R times, the mean of uniform
+// keys; R = 36 for onesweep's tile), run d of tile t at (d * tiles + t) * R (so the runs of one
+// digit are contiguous across tiles, as a sort's output is); thread t writes sorted positions t, t
+// + 384, ..., each run's base read from shared memory, the values after the keys (their load,
+// exchange and scatter), as onesweep's pairs kernel does, with a __syncwarp() after each store. A
+// read-only pass over the keys stands for the histogram. Four passes alternate between two buffers;
+// CUDA events around the four (or the read), medians over the repetitions after a warm-up; the
+// device-to-device copy of the same bytes in the same run.
 //
-// Usage: sort_scatter_floor [log2n (default 28)] [repetitions (default 10)] [slot (default 36)]
-// slot: the keys each run's place takes in the output (36 to 64): 36 packs the runs as a sort
-// does; 40 starts every run on a 32-byte sector of its own (the output 11% longer), to see what
-// the runs' shared sectors cost; 0 writes each tile whole, in place (the same loads, exchange and
-// stores, no scatter: the pass's schedule without its write pattern).
-// Prints one line per measurement: what, keys, median us, min, max, GB/s of the median.
+// Usage: sort_scatter_floor [log2n (default 28)] [repetitions (default 10)] [items (default 24)]
+//                           [slot (default: the run's length)]
+// items: keys a thread, 16, 24, 32 or 48 (tiles of 6144..18432 keys, runs of 24..72 keys: 24
+// is onesweep's; the others ask what other tile sizes would cost; 48 takes 72 KB of shared
+// memory, still 2 blocks an SM). slot: the keys each run's place takes in the output, from the
+// run's length (the runs packed as a sort writes them) to twice it; a slot rounded up to 8 keys
+// starts every run on a 32-byte sector of its own (the output longer), to see what shared sectors
+// cost; 0 writes each tile whole, in place (the same loads, exchange and stores, no scatter: the
+// pass's schedule without its write pattern). ptxas: no spills but in the pairs kernels at 32
+// keys (12 bytes) and 48 (328 bytes: their figures are upper bounds). Prints one line per
+// measurement: what, keys, median us, min, max, GB/s of the median.
 #include "common/cuda_check.hpp"
 
 #include <algorithm>
@@ -31,61 +36,69 @@
 namespace {
 
 constexpr int kBlock = 384;
-constexpr int kItems = 24;
-constexpr int kTile = kBlock * kItems; // 9216
 constexpr int kRadix = 256;
-constexpr int kRun = kTile / kRadix; // 36
-constexpr int kWarpItems = 32 * kItems;
-static_assert(kTile % kRadix == 0, "runs of equal length");
+
+template <int ITEMS> struct Shape {
+  static constexpr int kTile = kBlock * ITEMS;
+  static constexpr int kRun = kTile / kRadix;
+  static constexpr int kWarpItems = 32 * ITEMS;
+  static constexpr int kSharedBytes = (kTile + kRadix) * 4;
+  static_assert(kTile % kRadix == 0, "runs of equal length");
+  static_assert(kTile % 7919 != 0 && kTile % 2 == 0, "7919 is a prime above every tile");
+};
 
 // the exchange's permutation of the tile: item (warp, j, lane) goes to its input position times
-// 7919 (coprime to 9216), so the 32 lanes of a store fall in 32 banks and 32 runs
-__device__ __forceinline__ unsigned exchange_slot(unsigned input_pos) {
-  return (input_pos * 7919u) % kTile;
+// 7919 (a prime, coprime to every tile here), so the 32 lanes of a store fall in 32 banks and 32
+// runs
+template <int TILE> __device__ __forceinline__ unsigned exchange_slot(unsigned input_pos) {
+  return (input_pos * 7919u) % TILE;
 }
 
-template <bool PAIRS>
+template <bool PAIRS, int ITEMS>
 __global__ void __launch_bounds__(kBlock, 2)
     scatter_pass(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
                  const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out,
                  unsigned tiles, unsigned slot) {
-  __shared__ unsigned s_exchange[kTile];
-  __shared__ unsigned s_base[kRadix];
+  using S = Shape<ITEMS>;
+  extern __shared__ unsigned s_shared[];
+  unsigned* const s_exchange = s_shared;
+  unsigned* const s_base = s_shared + S::kTile;
   const unsigned tile = blockIdx.x;
-  const unsigned first = (threadIdx.x / 32) * kWarpItems + threadIdx.x % 32;
-  const unsigned* src = keys_in + static_cast<std::size_t>(tile) * kTile + first;
-  unsigned items[kItems];
+  const unsigned first = (threadIdx.x / 32) * S::kWarpItems + threadIdx.x % 32;
+  const unsigned* src = keys_in + static_cast<std::size_t>(tile) * S::kTile + first;
+  unsigned items[ITEMS];
 #pragma unroll
-  for (int j = 0; j < kItems; ++j)
+  for (int j = 0; j < ITEMS; ++j)
     items[j] = src[j * 32];
   if (threadIdx.x < kRadix)
-    s_base[threadIdx.x] = slot == 0 ? tile * kTile // the tile whole, in place
-                                    : threadIdx.x * slot * tiles + tile * slot - threadIdx.x * kRun;
+    s_base[threadIdx.x] = slot == 0
+                              ? tile * S::kTile // the tile whole, in place
+                              : threadIdx.x * slot * tiles + tile * slot - threadIdx.x * S::kRun;
 #pragma unroll
-  for (int j = 0; j < kItems; ++j)
-    s_exchange[exchange_slot(first + j * 32)] = items[j];
+  for (int j = 0; j < ITEMS; ++j)
+    s_exchange[exchange_slot<S::kTile>(first + j * 32)] = items[j];
   __syncthreads();
 #pragma unroll
-  for (int j = 0; j < kItems; ++j) {
+  for (int j = 0; j < ITEMS; ++j) {
     const unsigned pos = j * kBlock + threadIdx.x;
-    keys_out[s_base[pos / kRun] + pos] = s_exchange[pos];
+    keys_out[s_base[pos / S::kRun] + pos] = s_exchange[pos];
     if constexpr (PAIRS)
       __syncwarp();
   }
   if constexpr (PAIRS) {
-    const unsigned* vsrc = vals_in + static_cast<std::size_t>(tile) * kTile + first;
+    const unsigned* vsrc = vals_in + static_cast<std::size_t>(tile) * S::kTile + first;
 #pragma unroll
-    for (int j = 0; j < kItems; ++j)
+    for (int j = 0; j < ITEMS; ++j)
       items[j] = vsrc[j * 32];
     __syncthreads();
 #pragma unroll
-    for (int j = 0; j < kItems; ++j)
-      s_exchange[exchange_slot(first + j * 32)] = items[j];
+    for (int j = 0; j < ITEMS; ++j)
+      s_exchange[exchange_slot<S::kTile>(first + j * 32)] = items[j];
     __syncthreads();
 #pragma unroll
-    for (int j = 0; j < kItems; ++j) {
+    for (int j = 0; j < ITEMS; ++j) {
       const unsigned pos = j * kBlock + threadIdx.x;
-      vals_out[s_base[pos / kRun] + pos] = s_exchange[pos];
+      vals_out[s_base[pos / S::kRun] + pos] = s_exchange[pos];
       __syncwarp();
     }
   }
@@ -157,20 +170,12 @@ int parse(const char* text, int lo, int hi, const char* what) {
   return static_cast<int>(v);
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-  if (argc > 4) {
-    std::fprintf(
-        stderr,
-        "usage: sort_scatter_floor [log2n 16..30] [repetitions 1..100] [slot 0 or 36..64]\n");
-    return 2;
-  }
-  const int log2n = argc > 1 ? parse(argv[1], 16, 30, "log2n") : 28;
-  const int reps = argc > 2 ? parse(argv[2], 1, 100, "repetitions") : 10;
-  const int slot = argc > 3 ? parse(argv[3], 0, 64, "slot") : kRun;
-  if (slot != 0 && slot < kRun) {
-    std::fprintf(stderr, "sort_scatter_floor: slot must be 0 or in [%d, 64], got %d\n", kRun, slot);
+template <int ITEMS> int run(int log2n, int reps, int slot_arg) {
+  using S = Shape<ITEMS>;
+  const int slot = slot_arg < 0 ? S::kRun : slot_arg;
+  if (slot != 0 && (slot < S::kRun || slot > 2 * S::kRun)) {
+    std::fprintf(stderr, "sort_scatter_floor: slot must be 0 or in [%d, %d] at %d items, got %d\n",
+                 S::kRun, 2 * S::kRun, ITEMS, slot);
     return 2;
   }
   int devices = 0;
@@ -178,14 +183,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "sort_scatter_floor: no CUDA device\n");
     return 1;
   }
-  const auto tiles = static_cast<unsigned>((std::size_t{1} << log2n) / kTile);
-  const std::size_t n = static_cast<std::size_t>(tiles) * kTile; // whole tiles only
+  const auto tiles = static_cast<unsigned>((std::size_t{1} << log2n) / S::kTile);
+  const std::size_t n = static_cast<std::size_t>(tiles) * S::kTile; // whole tiles only
   cudaDeviceProp prop{};
   CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-  std::printf("# %s, %zu keys (%u tiles of %d), runs of %d in slots of %d, %d repetitions; us: "
-              "median min max; GB/s\n",
-              prop.name, n, tiles, kTile, kRun, slot, reps);
-  const std::size_t room = slot == 0 ? n : n / kRun * slot; // the output's length
+  std::printf("# %s, %zu keys (%u tiles of %d: %d x %d), runs of %d in slots of %d, %d "
+              "repetitions; us: median min max; GB/s\n",
+              prop.name, n, tiles, S::kTile, kBlock, ITEMS, S::kRun, slot, reps);
+  const std::size_t room = slot == 0 ? n : n / S::kRun * slot; // the output's length
   unsigned *keys[2], *vals[2], *sink;
   for (int b = 0; b < 2; ++b) {
     CUDA_CHECK(cudaMalloc(&keys[b], room * 4));
@@ -196,6 +201,9 @@ int main(int argc, char** argv) {
     CUDA_CHECK_LAUNCH();
   }
   CUDA_CHECK(cudaMalloc(&sink, 4));
+  for (auto kernel : {scatter_pass<false, ITEMS>, scatter_pass<true, ITEMS>})
+    CUDA_CHECK(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, S::kSharedBytes));
   CUDA_CHECK(cudaDeviceSynchronize());
   const double key_bytes = 4.0 * static_cast<double>(n);
 
@@ -213,14 +221,15 @@ int main(int argc, char** argv) {
         key_bytes);
   const auto passes = [&](auto kernel) {
     for (int p = 0; p < 4; ++p) {
-      kernel<<<tiles, kBlock>>>(keys[p % 2], keys[1 - p % 2], vals[p % 2], vals[1 - p % 2], tiles,
-                                static_cast<unsigned>(slot));
+      kernel<<<tiles, kBlock, S::kSharedBytes>>>(keys[p % 2], keys[1 - p % 2], vals[p % 2],
+                                                 vals[1 - p % 2], tiles,
+                                                 static_cast<unsigned>(slot));
       CUDA_CHECK_LAUNCH();
     }
   };
-  print("4 scatter passes, keys", n, time_us(reps, [&] { passes(scatter_pass<false>); }),
+  print("4 scatter passes, keys", n, time_us(reps, [&] { passes(scatter_pass<false, ITEMS>); }),
         4 * 2 * key_bytes);
-  print("4 scatter passes, pairs", n, time_us(reps, [&] { passes(scatter_pass<true>); }),
+  print("4 scatter passes, pairs", n, time_us(reps, [&] { passes(scatter_pass<true, ITEMS>); }),
         4 * 4 * key_bytes);
   for (int b = 0; b < 2; ++b) {
     CUDA_CHECK(cudaFree(keys[b]));
@@ -228,4 +237,31 @@ int main(int argc, char** argv) {
   }
   CUDA_CHECK(cudaFree(sink));
   return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 5) {
+    std::fprintf(stderr, "usage: sort_scatter_floor [log2n 16..30] [repetitions 1..100] "
+                         "[items 16|24|32|48] [slot 0, or run..2 x run]\n");
+    return 2;
+  }
+  const int log2n = argc > 1 ? parse(argv[1], 16, 30, "log2n") : 28;
+  const int reps = argc > 2 ? parse(argv[2], 1, 100, "repetitions") : 10;
+  const int items = argc > 3 ? parse(argv[3], 16, 48, "items") : 24;
+  const int slot = argc > 4 ? parse(argv[4], 0, 144, "slot") : -1;
+  switch (items) {
+  case 16:
+    return run<16>(log2n, reps, slot);
+  case 24:
+    return run<24>(log2n, reps, slot);
+  case 32:
+    return run<32>(log2n, reps, slot);
+  case 48:
+    return run<48>(log2n, reps, slot);
+  default:
+    std::fprintf(stderr, "sort_scatter_floor: items must be 16, 24, 32 or 48, got %d\n", items);
+    return 2;
+  }
 }
