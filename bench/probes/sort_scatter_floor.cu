@@ -15,16 +15,18 @@
 // device-to-device copy of the same bytes in the same run.
 //
 // Usage: sort_scatter_floor [log2n (default 28)] [repetitions (default 10)] [items (default 24)]
-//                           [slot (default: the run's length)]
+//                           [slot (default: the run's length)] [prefetch (default 0)]
 // items: keys a thread, 16, 24, 32 or 48 (tiles of 6144..18432 keys, runs of 24..72 keys: 24
 // is onesweep's; the others ask what other tile sizes would cost; 48 takes 72 KB of shared
 // memory, still 2 blocks an SM). slot: the keys each run's place takes in the output, from the
 // run's length (the runs packed as a sort writes them) to twice it; a slot rounded up to 8 keys
 // starts every run on a 32-byte sector of its own (the output longer), to see what shared sectors
 // cost; 0 writes each tile whole, in place (the same loads, exchange and stores, no scatter: the
-// pass's schedule without its write pattern). ptxas: no spills but in the pairs kernels at 32
-// keys (12 bytes) and 48 (328 bytes: their figures are upper bounds). Prints one line per
-// measurement: what, keys, median us, min, max, GB/s of the median.
+// pass's schedule without its write pattern). prefetch 1: each tile's thread d first asks L2 for
+// the sectors at the two ends of its run d (prefetch.global.L2), so that the partial sectors that
+// two tiles share are in L2 before either writes its part. ptxas: no spills but in the pairs
+// kernels at 32 keys (12 bytes) and 48 (328 bytes: their figures are upper bounds). Prints one line
+// per measurement: what, keys, median us, min, max, GB/s of the median.
 #include "common/cuda_check.hpp"
 
 #include <algorithm>
@@ -54,11 +56,15 @@ template <int TILE> __device__ __forceinline__ unsigned exchange_slot(unsigned i
   return (input_pos * 7919u) % TILE;
 }
 
+__device__ __forceinline__ void prefetch_l2_sector(const unsigned* p) {
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+}
+
 template <bool PAIRS, int ITEMS>
 __global__ void __launch_bounds__(kBlock, 2)
     scatter_pass(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
                  const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out,
-                 unsigned tiles, unsigned slot) {
+                 unsigned tiles, unsigned slot, bool prefetch_runs) {
   using S = Shape<ITEMS>;
   extern __shared__ unsigned s_shared[];
   unsigned* const s_exchange = s_shared;
@@ -74,6 +80,16 @@ __global__ void __launch_bounds__(kBlock, 2)
     s_base[threadIdx.x] = slot == 0
                               ? tile * S::kTile // the tile whole, in place
                               : threadIdx.x * slot * tiles + tile * slot - threadIdx.x * S::kRun;
+  if (prefetch_runs && slot != 0 && threadIdx.x < kRadix) {
+    // the sectors at the two ends of the thread's run, into L2 before any store reaches them
+    const std::size_t run = static_cast<std::size_t>(threadIdx.x) * slot * tiles + tile * slot;
+    prefetch_l2_sector(keys_out + run);
+    prefetch_l2_sector(keys_out + run + S::kRun - 1);
+    if constexpr (PAIRS) {
+      prefetch_l2_sector(vals_out + run);
+      prefetch_l2_sector(vals_out + run + S::kRun - 1);
+    }
+  }
 #pragma unroll
   for (int j = 0; j < ITEMS; ++j)
     s_exchange[exchange_slot<S::kTile>(first + j * 32)] = items[j];
@@ -170,7 +186,7 @@ int parse(const char* text, int lo, int hi, const char* what) {
   return static_cast<int>(v);
 }
 
-template <int ITEMS> int run(int log2n, int reps, int slot_arg) {
+template <int ITEMS> int run(int log2n, int reps, int slot_arg, bool prefetch_runs) {
   using S = Shape<ITEMS>;
   const int slot = slot_arg < 0 ? S::kRun : slot_arg;
   if (slot != 0 && (slot < S::kRun || slot > 2 * S::kRun)) {
@@ -187,9 +203,10 @@ template <int ITEMS> int run(int log2n, int reps, int slot_arg) {
   const std::size_t n = static_cast<std::size_t>(tiles) * S::kTile; // whole tiles only
   cudaDeviceProp prop{};
   CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-  std::printf("# %s, %zu keys (%u tiles of %d: %d x %d), runs of %d in slots of %d, %d "
+  std::printf("# %s, %zu keys (%u tiles of %d: %d x %d), runs of %d in slots of %d%s, %d "
               "repetitions; us: median min max; GB/s\n",
-              prop.name, n, tiles, S::kTile, kBlock, ITEMS, S::kRun, slot, reps);
+              prop.name, n, tiles, S::kTile, kBlock, ITEMS, S::kRun, slot,
+              prefetch_runs ? ", the runs' end sectors prefetched" : "", reps);
   const std::size_t room = slot == 0 ? n : n / S::kRun * slot; // the output's length
   unsigned *keys[2], *vals[2], *sink;
   for (int b = 0; b < 2; ++b) {
@@ -223,7 +240,7 @@ template <int ITEMS> int run(int log2n, int reps, int slot_arg) {
     for (int p = 0; p < 4; ++p) {
       kernel<<<tiles, kBlock, S::kSharedBytes>>>(keys[p % 2], keys[1 - p % 2], vals[p % 2],
                                                  vals[1 - p % 2], tiles,
-                                                 static_cast<unsigned>(slot));
+                                                 static_cast<unsigned>(slot), prefetch_runs);
       CUDA_CHECK_LAUNCH();
     }
   };
@@ -242,24 +259,25 @@ template <int ITEMS> int run(int log2n, int reps, int slot_arg) {
 } // namespace
 
 int main(int argc, char** argv) {
-  if (argc > 5) {
+  if (argc > 6) {
     std::fprintf(stderr, "usage: sort_scatter_floor [log2n 16..30] [repetitions 1..100] "
-                         "[items 16|24|32|48] [slot 0, or run..2 x run]\n");
+                         "[items 16|24|32|48] [slot 0, or run..2 x run] [prefetch 0|1]\n");
     return 2;
   }
   const int log2n = argc > 1 ? parse(argv[1], 16, 30, "log2n") : 28;
   const int reps = argc > 2 ? parse(argv[2], 1, 100, "repetitions") : 10;
   const int items = argc > 3 ? parse(argv[3], 16, 48, "items") : 24;
   const int slot = argc > 4 ? parse(argv[4], 0, 144, "slot") : -1;
+  const bool prefetch_runs = argc > 5 && parse(argv[5], 0, 1, "prefetch") == 1;
   switch (items) {
   case 16:
-    return run<16>(log2n, reps, slot);
+    return run<16>(log2n, reps, slot, prefetch_runs);
   case 24:
-    return run<24>(log2n, reps, slot);
+    return run<24>(log2n, reps, slot, prefetch_runs);
   case 32:
-    return run<32>(log2n, reps, slot);
+    return run<32>(log2n, reps, slot, prefetch_runs);
   case 48:
-    return run<48>(log2n, reps, slot);
+    return run<48>(log2n, reps, slot, prefetch_runs);
   default:
     std::fprintf(stderr, "sort_scatter_floor: items must be 16, 24, 32 or 48, got %d\n", items);
     return 2;

@@ -140,6 +140,11 @@ constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit
 // A warp holding more keys of one digit than this ranks that digit's keys by one ballot instead
 // of the shared atomicOr, whose lanes on one address serialise.
 constexpr unsigned kHeavyCount = 48;
+// A measurement build's switch (1): each digit's thread asks L2 for the output sectors at its
+// run's two ends after the look-back (onesweep.tuning.md, twenty-first session).
+#ifndef GPS_ONESWEEP_RUN_PREFETCH
+#define GPS_ONESWEEP_RUN_PREFETCH 0
+#endif
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both take 80 registers and compile without
@@ -492,7 +497,9 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // pass), so that no pass needs a memset before it.
   __device__ __forceinline__ void lookback_digits(unsigned real_count, unsigned digit_start,
                                                   const unsigned* __restrict__ digit_starts,
-                                                  unsigned* __restrict__ next_status) {
+                                                  unsigned* __restrict__ next_status,
+                                                  const unsigned* keys_out,
+                                                  const unsigned* vals_out) {
     if (threadIdx.x < kRadix) {
       const int d = threadIdx.x;
       if (next_status != nullptr)
@@ -504,6 +511,19 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       }
       // output index of sorted position p of digit d = start of d + earlier + (p - digit_start)
       s.global_base[d] = digit_starts[d] + earlier - digit_start;
+#if GPS_ONESWEEP_RUN_PREFETCH
+      if (real_count != 0) { // the sectors at the run's two ends, which neighbour tiles share
+        const unsigned run = digit_starts[d] + earlier;
+        asm volatile("prefetch.global.L2 [%0];" ::"l"(keys_out + run));
+        asm volatile("prefetch.global.L2 [%0];" ::"l"(keys_out + run + real_count - 1));
+        if constexpr (PAIRS) {
+          asm volatile("prefetch.global.L2 [%0];" ::"l"(vals_out + run));
+          asm volatile("prefetch.global.L2 [%0];" ::"l"(vals_out + run + real_count - 1));
+        }
+      }
+#else
+      (void)keys_out, (void)vals_out;
+#endif
     }
     __syncthreads();
   }
@@ -578,8 +598,8 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   const unsigned digit_start = agent.digit_starts_in_tile(digit_count, one_digit);
   agent.rank_keys(keys, ranks, heavy_digit, one_digit);
   agent.exchange(keys, ranks);
-  agent.lookback_digits(real_count, digit_start, digit_starts,
-                        next_status); // its barrier ends the exchange
+  agent.lookback_digits(real_count, digit_start, digit_starts, next_status, keys_out,
+                        vals_out); // its barrier ends the exchange
   unsigned digits[Agent::kDigitWords] = {};
   agent.scatter_keys(keys_out, digits);
   if constexpr (PAIRS)
