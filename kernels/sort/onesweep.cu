@@ -113,6 +113,10 @@
 //   dropped  the same tile at 512 threads x 18 keys (32 warps an SM; keys 2^28 +3.1%, pairs the
 //            same; 512 x 16 +10.4%), and tiles of two sub-tiles that share one count and one
 //            look-back, sub-tile 0's keys loaded again from L2 (keys +24.5%, pairs +59%)
+//   measured the memory floor of this pass design (bench/probes/sort_scatter_floor.cu): runs of
+//            36 keys, whose ends split sectors between tiles, cost 30-36% of the copy rate that
+//            runs on whole sectors keep; 1.1x CUB for pairs on the H100 is under that floor.
+//            Dropped: each run's end sectors prefetched into L2 after the look-back (keys +7.6%)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
@@ -140,11 +144,6 @@ constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit
 // A warp holding more keys of one digit than this ranks that digit's keys by one ballot instead
 // of the shared atomicOr, whose lanes on one address serialise.
 constexpr unsigned kHeavyCount = 48;
-// A measurement build's switch (1): each digit's thread asks L2 for the output sectors at its
-// run's two ends after the look-back (onesweep.tuning.md, twenty-first session).
-#ifndef GPS_ONESWEEP_RUN_PREFETCH
-#define GPS_ONESWEEP_RUN_PREFETCH 0
-#endif
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both take 80 registers and compile without
@@ -497,9 +496,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // pass), so that no pass needs a memset before it.
   __device__ __forceinline__ void lookback_digits(unsigned real_count, unsigned digit_start,
                                                   const unsigned* __restrict__ digit_starts,
-                                                  unsigned* __restrict__ next_status,
-                                                  const unsigned* keys_out,
-                                                  const unsigned* vals_out) {
+                                                  unsigned* __restrict__ next_status) {
     if (threadIdx.x < kRadix) {
       const int d = threadIdx.x;
       if (next_status != nullptr)
@@ -511,19 +508,6 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       }
       // output index of sorted position p of digit d = start of d + earlier + (p - digit_start)
       s.global_base[d] = digit_starts[d] + earlier - digit_start;
-#if GPS_ONESWEEP_RUN_PREFETCH
-      if (real_count != 0) { // the sectors at the run's two ends, which neighbour tiles share
-        const unsigned run = digit_starts[d] + earlier;
-        asm volatile("prefetch.global.L2 [%0];" ::"l"(keys_out + run));
-        asm volatile("prefetch.global.L2 [%0];" ::"l"(keys_out + run + real_count - 1));
-        if constexpr (PAIRS) {
-          asm volatile("prefetch.global.L2 [%0];" ::"l"(vals_out + run));
-          asm volatile("prefetch.global.L2 [%0];" ::"l"(vals_out + run + real_count - 1));
-        }
-      }
-#else
-      (void)keys_out, (void)vals_out;
-#endif
     }
     __syncthreads();
   }
@@ -598,8 +582,8 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   const unsigned digit_start = agent.digit_starts_in_tile(digit_count, one_digit);
   agent.rank_keys(keys, ranks, heavy_digit, one_digit);
   agent.exchange(keys, ranks);
-  agent.lookback_digits(real_count, digit_start, digit_starts, next_status, keys_out,
-                        vals_out); // its barrier ends the exchange
+  agent.lookback_digits(real_count, digit_start, digit_starts,
+                        next_status); // its barrier ends the exchange
   unsigned digits[Agent::kDigitWords] = {};
   agent.scatter_keys(keys_out, digits);
   if constexpr (PAIRS)
