@@ -24,9 +24,10 @@
 // cost; 0 writes each tile whole, in place (the same loads, exchange and stores, no scatter: the
 // pass's schedule without its write pattern). prefetch 1: each tile's thread d first asks L2 for
 // the sectors at the two ends of its run d (prefetch.global.L2), so that the partial sectors that
-// two tiles share are in L2 before either writes its part. ptxas: no spills but in the pairs
-// kernels at 32 keys (12 bytes) and 48 (328 bytes: their figures are upper bounds). Prints one line
-// per measurement: what, keys, median us, min, max, GB/s of the median.
+// two tiles share are in L2 before either writes its part. slot "real" (items 16 or 24): runs as a
+// sort writes them (real_run_pass), with lengths from random keys' digit counts. ptxas: no spills
+// but in the pairs kernels at 32 keys (12 bytes) and 48 (328 bytes: their figures are upper
+// bounds). Prints one line per measurement: what, keys, median us, min, max, GB/s of the median.
 #include "common/cuda_check.hpp"
 
 #include <algorithm>
@@ -115,6 +116,64 @@ __global__ void __launch_bounds__(kBlock, 2)
     for (int j = 0; j < ITEMS; ++j) {
       const unsigned pos = j * kBlock + threadIdx.x;
       vals_out[s_base[pos / S::kRun] + pos] = s_exchange[pos];
+      __syncwarp();
+    }
+  }
+}
+
+// Runs as a sort writes them: each tile's keys arrive sorted by their low 8 bits (the digit
+// counts of random keys, so the runs' lengths vary and their ends fall anywhere), and
+// bases[tile][d] is digit d's run start in the output minus its start in the tile. The exchange
+// keeps each key at its position; the scatter takes the digit from the key, and the values the
+// digits kept in registers, as onesweep does.
+template <bool PAIRS, int ITEMS>
+__global__ void __launch_bounds__(kBlock, 2)
+    real_run_pass(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
+                  const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out,
+                  const unsigned* __restrict__ bases) {
+  using S = Shape<ITEMS>;
+  extern __shared__ unsigned s_shared[];
+  unsigned* const s_exchange = s_shared;
+  unsigned* const s_base = s_shared + S::kTile;
+  const unsigned tile = blockIdx.x;
+  const unsigned first = (threadIdx.x / 32) * S::kWarpItems + threadIdx.x % 32;
+  const unsigned* src = keys_in + static_cast<std::size_t>(tile) * S::kTile + first;
+  unsigned items[ITEMS];
+#pragma unroll
+  for (int j = 0; j < ITEMS; ++j)
+    items[j] = src[j * 32];
+  if (threadIdx.x < kRadix)
+    s_base[threadIdx.x] = bases[static_cast<std::size_t>(tile) * kRadix + threadIdx.x];
+#pragma unroll
+  for (int j = 0; j < ITEMS; ++j)
+    s_exchange[first + j * 32] = items[j];
+  __syncthreads();
+  unsigned digits[(ITEMS + 3) / 4] = {};
+#pragma unroll
+  for (int j = 0; j < ITEMS; ++j) {
+    const unsigned pos = j * kBlock + threadIdx.x;
+    const unsigned key = s_exchange[pos];
+    const unsigned d = key & (kRadix - 1);
+    digits[j / 4] |= d << (8 * (j % 4));
+    keys_out[s_base[d] + pos] = key;
+    if constexpr (PAIRS)
+      __syncwarp();
+  }
+  if constexpr (PAIRS) {
+    const unsigned* vsrc = vals_in + static_cast<std::size_t>(tile) * S::kTile + first;
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j)
+      items[j] = vsrc[j * 32];
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j)
+      s_exchange[first + j * 32] = items[j];
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+      const unsigned pos = j * kBlock + threadIdx.x;
+      const unsigned d = (digits[j / 4] >> (8 * (j % 4))) & (kRadix - 1);
+      vals_out[s_base[d] + pos] = s_exchange[pos];
       __syncwarp();
     }
   }
@@ -256,17 +315,115 @@ template <int ITEMS> int run(int log2n, int reps, int slot_arg, bool prefetch_ru
   return 0;
 }
 
+// Four passes of real_run_pass over one input (the keys of each tile sorted by their low 8 bits
+// on the host), against the same probe's packed runs of equal length.
+template <int ITEMS> int run_real(int log2n, int reps) {
+  using S = Shape<ITEMS>;
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    std::fprintf(stderr, "sort_scatter_floor: no CUDA device\n");
+    return 1;
+  }
+  const auto tiles = static_cast<unsigned>((std::size_t{1} << log2n) / S::kTile);
+  const std::size_t n = static_cast<std::size_t>(tiles) * S::kTile;
+  cudaDeviceProp prop{};
+  CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("# %s, %zu keys (%u tiles of %d: %d x %d), runs of random keys' digit counts, %d "
+              "repetitions; us: median min max; GB/s\n",
+              prop.name, n, tiles, S::kTile, kBlock, ITEMS, reps);
+  // random keys, each tile's sorted by its low byte (counting sort), and the tiles' run bases
+  std::vector<unsigned> keys(n), sorted(n), bases(static_cast<std::size_t>(tiles) * kRadix);
+  std::vector<unsigned> counts(static_cast<std::size_t>(tiles) * kRadix, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    unsigned x = static_cast<unsigned>(i) * 0x9E3779B9u ^ 0x5bd1e995u;
+    x ^= x >> 16;
+    x *= 0x85EBCA6Bu;
+    x ^= x >> 13;
+    x *= 0xC2B2AE35u;
+    x ^= x >> 16;
+    keys[i] = x;
+    ++counts[i / S::kTile * kRadix + (x & (kRadix - 1))];
+  }
+  std::vector<std::size_t> run(kRadix, 0); // each digit's next output position
+  {
+    std::vector<std::size_t> total(kRadix, 0);
+    for (std::size_t t = 0; t < tiles; ++t)
+      for (int d = 0; d < kRadix; ++d)
+        total[d] += counts[t * kRadix + d];
+    std::size_t start = 0;
+    for (int d = 0; d < kRadix; ++d)
+      run[d] = start, start += total[d];
+  }
+  for (std::size_t t = 0; t < tiles; ++t) {
+    unsigned local[kRadix];
+    unsigned at = 0;
+    for (int d = 0; d < kRadix; ++d) {
+      local[d] = at;
+      bases[t * kRadix + d] = static_cast<unsigned>(run[d] - at); // mod 2^32: + position wraps back
+      at += counts[t * kRadix + d];
+      run[d] += counts[t * kRadix + d];
+    }
+    for (std::size_t i = t * S::kTile; i < (t + 1) * S::kTile; ++i)
+      sorted[t * S::kTile + local[keys[i] & (kRadix - 1)]++] = keys[i];
+  }
+  unsigned *d_keys, *d_out, *d_vals, *d_vals_out, *d_bases;
+  CUDA_CHECK(cudaMalloc(&d_keys, n * 4));
+  CUDA_CHECK(cudaMalloc(&d_out, n * 4));
+  CUDA_CHECK(cudaMalloc(&d_vals, n * 4));
+  CUDA_CHECK(cudaMalloc(&d_vals_out, n * 4));
+  CUDA_CHECK(cudaMalloc(&d_bases, bases.size() * 4));
+  CUDA_CHECK(cudaMemcpy(d_keys, sorted.data(), n * 4, cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_vals, sorted.data(), n * 4, cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_bases, bases.data(), bases.size() * 4, cudaMemcpyHostToDevice));
+  for (auto kernel : {real_run_pass<false, ITEMS>, real_run_pass<true, ITEMS>})
+    CUDA_CHECK(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, S::kSharedBytes));
+  const double key_bytes = 4.0 * static_cast<double>(n);
+  print(
+      "copy keys", n,
+      time_us(reps, [&] { CUDA_CHECK(cudaMemcpyAsync(d_out, d_keys, n * 4, cudaMemcpyDefault)); }),
+      2 * key_bytes);
+  const auto passes = [&](auto kernel) {
+    for (int p = 0; p < 4; ++p) {
+      kernel<<<tiles, kBlock, S::kSharedBytes>>>(d_keys, d_out, d_vals, d_vals_out, d_bases);
+      CUDA_CHECK_LAUNCH();
+    }
+  };
+  print("4 real-run passes, keys", n, time_us(reps, [&] { passes(real_run_pass<false, ITEMS>); }),
+        4 * 2 * key_bytes);
+  print("4 real-run passes, pairs", n, time_us(reps, [&] { passes(real_run_pass<true, ITEMS>); }),
+        4 * 4 * key_bytes);
+  // the output is the input sorted by the low byte (stable): checked, so the pattern is the real
+  // one
+  std::vector<unsigned> out(n);
+  CUDA_CHECK(cudaMemcpy(out.data(), d_out, n * 4, cudaMemcpyDeviceToHost));
+  for (std::size_t i = 1; i < n; ++i)
+    if ((out[i - 1] & 255u) > (out[i] & 255u)) {
+      std::fprintf(stderr, "sort_scatter_floor: real runs out of order at %zu\n", i);
+      return 1;
+    }
+  for (unsigned* p : {d_keys, d_out, d_vals, d_vals_out, d_bases})
+    CUDA_CHECK(cudaFree(p));
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
   if (argc > 6) {
     std::fprintf(stderr, "usage: sort_scatter_floor [log2n 16..30] [repetitions 1..100] "
-                         "[items 16|24|32|48] [slot 0, or run..2 x run] [prefetch 0|1]\n");
+                         "[items 16|24|32|48] [slot 0, run..2 x run, or real] [prefetch 0|1]\n");
     return 2;
   }
   const int log2n = argc > 1 ? parse(argv[1], 16, 30, "log2n") : 28;
   const int reps = argc > 2 ? parse(argv[2], 1, 100, "repetitions") : 10;
   const int items = argc > 3 ? parse(argv[3], 16, 48, "items") : 24;
+  if (argc > 4 && std::string(argv[4]) == "real") {
+    if (items == 16 || items == 24)
+      return items == 16 ? run_real<16>(log2n, reps) : run_real<24>(log2n, reps);
+    std::fprintf(stderr, "sort_scatter_floor: slot real takes items 16 or 24, got %d\n", items);
+    return 2;
+  }
   const int slot = argc > 4 ? parse(argv[4], 0, 144, "slot") : -1;
   const bool prefetch_runs = argc > 5 && parse(argv[5], 0, 1, "prefetch") == 1;
   switch (items) {
