@@ -1,7 +1,9 @@
-// sort_scatter_floor: what one pass of an 8-bit LSD radix sort costs in memory alone, with the
+// sort_memory_probe: what one pass of an 8-bit LSD radix sort costs in memory alone, with the
 // tile and the write pattern of sort/onesweep (384 threads x 24 keys, 2 blocks an SM) and none of
 // its ranking, digit counts or look-back. A measurement probe for the study (its figures go to
-// kernels/sort/onesweep.tuning.md), not a benchmark row: it sorts nothing.
+// kernels/sort/onesweep.tuning.md), not a benchmark row: it sorts nothing. Not a lower bound for
+// the sort: with a sort's run lengths it runs no faster than onesweep's whole sort on the H100
+// (results/partial/nvidia-h100-sort-memory-probe.txt); it locates costs (split sectors).
 //
 // Each block takes tile blockIdx.x, loads its keys (and values) warp-striped as onesweep does,
 // writes them to shared memory at a fixed permutation of the tile (the exchange), and writes the
@@ -14,7 +16,7 @@
 // CUDA events around the four (or the read), medians over the repetitions after a warm-up; the
 // device-to-device copy of the same bytes in the same run.
 //
-// Usage: sort_scatter_floor [log2n (default 28)] [repetitions (default 10)] [items (default 24)]
+// Usage: sort_memory_probe [log2n (default 28)] [repetitions (default 10)] [items (default 24)]
 //                           [slot (default: the run's length)] [prefetch (default 0)]
 // items: keys a thread, 16, 24, 32 or 48 (tiles of 6144..18432 keys, runs of 24..72 keys: 24
 // is onesweep's; the others ask what other tile sizes would cost; 48 takes 72 KB of shared
@@ -238,7 +240,7 @@ int parse(const char* text, int lo, int hi, const char* what) {
   char* end = nullptr;
   const long v = std::strtol(text, &end, 10);
   if (end == text || *end != '\0' || v < lo || v > hi) {
-    std::fprintf(stderr, "sort_scatter_floor: %s must be an integer in [%d, %d], got '%s'\n", what,
+    std::fprintf(stderr, "sort_memory_probe: %s must be an integer in [%d, %d], got '%s'\n", what,
                  lo, hi, text);
     std::exit(2);
   }
@@ -249,13 +251,13 @@ template <int ITEMS> int run(int log2n, int reps, int slot_arg, bool prefetch_ru
   using S = Shape<ITEMS>;
   const int slot = slot_arg < 0 ? S::kRun : slot_arg;
   if (slot != 0 && (slot < S::kRun || slot > 2 * S::kRun)) {
-    std::fprintf(stderr, "sort_scatter_floor: slot must be 0 or in [%d, %d] at %d items, got %d\n",
+    std::fprintf(stderr, "sort_memory_probe: slot must be 0 or in [%d, %d] at %d items, got %d\n",
                  S::kRun, 2 * S::kRun, ITEMS, slot);
     return 2;
   }
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::fprintf(stderr, "sort_scatter_floor: no CUDA device\n");
+    std::fprintf(stderr, "sort_memory_probe: no CUDA device\n");
     return 1;
   }
   const auto tiles = static_cast<unsigned>((std::size_t{1} << log2n) / S::kTile);
@@ -321,7 +323,7 @@ template <int ITEMS> int run_real(int log2n, int reps) {
   using S = Shape<ITEMS>;
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::fprintf(stderr, "sort_scatter_floor: no CUDA device\n");
+    std::fprintf(stderr, "sort_memory_probe: no CUDA device\n");
     return 1;
   }
   const auto tiles = static_cast<unsigned>((std::size_t{1} << log2n) / S::kTile);
@@ -399,7 +401,7 @@ template <int ITEMS> int run_real(int log2n, int reps) {
   CUDA_CHECK(cudaMemcpy(out.data(), d_out, n * 4, cudaMemcpyDeviceToHost));
   for (std::size_t i = 1; i < n; ++i)
     if ((out[i - 1] & 255u) > (out[i] & 255u)) {
-      std::fprintf(stderr, "sort_scatter_floor: real runs out of order at %zu\n", i);
+      std::fprintf(stderr, "sort_memory_probe: real runs out of order at %zu\n", i);
       return 1;
     }
   for (unsigned* p : {d_keys, d_out, d_vals, d_vals_out, d_bases})
@@ -411,7 +413,7 @@ template <int ITEMS> int run_real(int log2n, int reps) {
 
 int main(int argc, char** argv) {
   if (argc > 6) {
-    std::fprintf(stderr, "usage: sort_scatter_floor [log2n 16..30] [repetitions 1..100] "
+    std::fprintf(stderr, "usage: sort_memory_probe [log2n 16..30] [repetitions 1..100] "
                          "[items 16|24|32|48] [slot 0, run..2 x run, or real] [prefetch 0|1]\n");
     return 2;
   }
@@ -421,7 +423,7 @@ int main(int argc, char** argv) {
   if (argc > 4 && std::string(argv[4]) == "real") {
     if (items == 16 || items == 24)
       return items == 16 ? run_real<16>(log2n, reps) : run_real<24>(log2n, reps);
-    std::fprintf(stderr, "sort_scatter_floor: slot real takes items 16 or 24, got %d\n", items);
+    std::fprintf(stderr, "sort_memory_probe: slot real takes items 16 or 24, got %d\n", items);
     return 2;
   }
   const int slot = argc > 4 ? parse(argv[4], 0, 144, "slot") : -1;
@@ -436,7 +438,7 @@ int main(int argc, char** argv) {
   case 48:
     return run<48>(log2n, reps, slot, prefetch_runs);
   default:
-    std::fprintf(stderr, "sort_scatter_floor: items must be 16, 24, 32 or 48, got %d\n", items);
+    std::fprintf(stderr, "sort_memory_probe: items must be 16, 24, 32 or 48, got %d\n", items);
     return 2;
   }
 }
