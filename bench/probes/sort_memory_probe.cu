@@ -3,7 +3,9 @@
 // its ranking, digit counts or look-back. A measurement probe for the study (its figures go to
 // kernels/sort/onesweep.tuning.md), not a benchmark row: it sorts nothing. Not a lower bound for
 // the sort: with a sort's run lengths it runs no faster than onesweep's whole sort on the H100
-// (results/partial/nvidia-h100-sort-memory-probe.txt); it locates costs (split sectors).
+// (results/partial/nvidia-h100-sort-memory-probe.txt): its tiles write as soon as they load,
+// and the split sectors' parts miss L2 far more often than onesweep's, whose writes its look-back
+// orders.
 //
 // Each block takes tile blockIdx.x, loads its keys (and values) warp-striped as onesweep does,
 // writes them to shared memory at a fixed permutation of the tile (the exchange), and writes the
