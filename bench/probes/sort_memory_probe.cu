@@ -5,7 +5,9 @@
 // the sort: with a sort's run lengths it runs no faster than onesweep's whole sort on the H100
 // (results/partial/nvidia-h100-sort-memory-probe.txt): its tiles write as soon as they load,
 // and the split sectors' parts miss L2 far more often than onesweep's, whose writes its look-back
-// orders.
+// orders. Its inputs come from the benchmarks' generator (data.hpp: random_word on the device,
+// random_keys for the real runs); the calls in the results file used a hash of the index of its
+// own, uniform words as well, and the same pass and read kernels (their PTX is unchanged).
 //
 // Each block takes tile blockIdx.x, loads its keys (and values) warp-striped as onesweep does,
 // writes them to shared memory at a fixed permutation of the tile (the exchange), and writes the
@@ -33,13 +35,17 @@
 // but in the pairs kernels at 32 keys (12 bytes) and 48 (328 bytes: their figures are upper
 // bounds). Prints one line per measurement: what, keys, median us, min, max, GB/s of the median.
 #include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
+#include "data.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+namespace gps {
 namespace {
 
 constexpr int kBlock = 384;
@@ -65,6 +71,47 @@ __device__ __forceinline__ void prefetch_l2_sector(const unsigned* p) {
   asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
 }
 
+// A tile's items, warp-striped as onesweep loads them: this thread's item j is tile position
+// first + 32 j.
+template <int ITEMS>
+__device__ __forceinline__ void load_striped(const unsigned* __restrict__ in, unsigned tile,
+                                             unsigned first, unsigned (&items)[ITEMS]) {
+  const unsigned* src = in + static_cast<std::size_t>(tile) * Shape<ITEMS>::kTile + first;
+#pragma unroll
+  for (int j = 0; j < ITEMS; ++j)
+    items[j] = src[j * 32];
+}
+// The items into shared memory: at exchange_slot of their position (PERMUTE), or at it.
+template <bool PERMUTE, int ITEMS>
+__device__ __forceinline__ void exchange_in(unsigned* s_exchange, unsigned first,
+                                            const unsigned (&items)[ITEMS]) {
+#pragma unroll
+  for (int j = 0; j < ITEMS; ++j) {
+    const unsigned pos = first + j * 32;
+    s_exchange[PERMUTE ? exchange_slot<Shape<ITEMS>::kTile>(pos) : pos] = items[j];
+  }
+}
+
+// The values' phase of a pairs pass, as onesweep's: loaded after the keys' scatter, exchanged
+// like the keys, and written to the keys' runs (digit_at(j, pos): the digit of sorted position
+// pos, this thread's item j), a warp sync after each store.
+template <bool PERMUTE, int ITEMS, typename DigitAt>
+__device__ __forceinline__ void
+scatter_values(const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out, unsigned tile,
+               unsigned first, unsigned* s_exchange, const unsigned* s_base, DigitAt digit_at) {
+  unsigned items[ITEMS];
+  load_striped(vals_in, tile, first, items);
+  __syncthreads();
+  exchange_in<PERMUTE>(s_exchange, first, items);
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < ITEMS; ++j) {
+    const unsigned pos = j * kBlock + threadIdx.x;
+    vals_out[s_base[digit_at(j, pos)] + pos] = s_exchange[pos];
+    __syncwarp();
+  }
+}
+
 template <bool PAIRS, int ITEMS>
 __global__ void __launch_bounds__(kBlock, 2)
     scatter_pass(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
@@ -76,11 +123,8 @@ __global__ void __launch_bounds__(kBlock, 2)
   unsigned* const s_base = s_shared + S::kTile;
   const unsigned tile = blockIdx.x;
   const unsigned first = (threadIdx.x / 32) * S::kWarpItems + threadIdx.x % 32;
-  const unsigned* src = keys_in + static_cast<std::size_t>(tile) * S::kTile + first;
   unsigned items[ITEMS];
-#pragma unroll
-  for (int j = 0; j < ITEMS; ++j)
-    items[j] = src[j * 32];
+  load_striped(keys_in, tile, first, items);
   if (threadIdx.x < kRadix)
     s_base[threadIdx.x] = slot == 0
                               ? tile * S::kTile // the tile whole, in place
@@ -95,9 +139,7 @@ __global__ void __launch_bounds__(kBlock, 2)
       prefetch_l2_sector(vals_out + run + S::kRun - 1);
     }
   }
-#pragma unroll
-  for (int j = 0; j < ITEMS; ++j)
-    s_exchange[exchange_slot<S::kTile>(first + j * 32)] = items[j];
+  exchange_in<true>(s_exchange, first, items);
   __syncthreads();
 #pragma unroll
   for (int j = 0; j < ITEMS; ++j) {
@@ -106,23 +148,9 @@ __global__ void __launch_bounds__(kBlock, 2)
     if constexpr (PAIRS)
       __syncwarp();
   }
-  if constexpr (PAIRS) {
-    const unsigned* vsrc = vals_in + static_cast<std::size_t>(tile) * S::kTile + first;
-#pragma unroll
-    for (int j = 0; j < ITEMS; ++j)
-      items[j] = vsrc[j * 32];
-    __syncthreads();
-#pragma unroll
-    for (int j = 0; j < ITEMS; ++j)
-      s_exchange[exchange_slot<S::kTile>(first + j * 32)] = items[j];
-    __syncthreads();
-#pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-      const unsigned pos = j * kBlock + threadIdx.x;
-      vals_out[s_base[pos / S::kRun] + pos] = s_exchange[pos];
-      __syncwarp();
-    }
-  }
+  if constexpr (PAIRS)
+    scatter_values<true, ITEMS>(vals_in, vals_out, tile, first, s_exchange, s_base,
+                                [](int, unsigned pos) { return pos / S::kRun; });
 }
 
 // Runs as a sort writes them: each tile's keys arrive sorted by their low 8 bits (the digit
@@ -141,16 +169,11 @@ __global__ void __launch_bounds__(kBlock, 2)
   unsigned* const s_base = s_shared + S::kTile;
   const unsigned tile = blockIdx.x;
   const unsigned first = (threadIdx.x / 32) * S::kWarpItems + threadIdx.x % 32;
-  const unsigned* src = keys_in + static_cast<std::size_t>(tile) * S::kTile + first;
   unsigned items[ITEMS];
-#pragma unroll
-  for (int j = 0; j < ITEMS; ++j)
-    items[j] = src[j * 32];
+  load_striped(keys_in, tile, first, items);
   if (threadIdx.x < kRadix)
     s_base[threadIdx.x] = bases[static_cast<std::size_t>(tile) * kRadix + threadIdx.x];
-#pragma unroll
-  for (int j = 0; j < ITEMS; ++j)
-    s_exchange[first + j * 32] = items[j];
+  exchange_in<false>(s_exchange, first, items);
   __syncthreads();
   unsigned digits[(ITEMS + 3) / 4] = {};
 #pragma unroll
@@ -163,24 +186,10 @@ __global__ void __launch_bounds__(kBlock, 2)
     if constexpr (PAIRS)
       __syncwarp();
   }
-  if constexpr (PAIRS) {
-    const unsigned* vsrc = vals_in + static_cast<std::size_t>(tile) * S::kTile + first;
-#pragma unroll
-    for (int j = 0; j < ITEMS; ++j)
-      items[j] = vsrc[j * 32];
-    __syncthreads();
-#pragma unroll
-    for (int j = 0; j < ITEMS; ++j)
-      s_exchange[first + j * 32] = items[j];
-    __syncthreads();
-#pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-      const unsigned pos = j * kBlock + threadIdx.x;
-      const unsigned d = (digits[j / 4] >> (8 * (j % 4))) & (kRadix - 1);
-      vals_out[s_base[d] + pos] = s_exchange[pos];
-      __syncwarp();
-    }
-  }
+  if constexpr (PAIRS)
+    scatter_values<false, ITEMS>(
+        vals_in, vals_out, tile, first, s_exchange, s_base,
+        [&digits](int j, unsigned) { return (digits[j / 4] >> (8 * (j % 4))) & (kRadix - 1); });
 }
 
 // the histogram's traffic: every key read once, 16 bytes a load (n a multiple of 4)
@@ -196,15 +205,11 @@ __global__ void __launch_bounds__(512)
     atomicAdd(sink, 1u);
 }
 
-__global__ void fill(unsigned* p, std::size_t n, unsigned salt) {
+// uniform random words, from the benchmarks' seeded generator (data.hpp)
+__global__ void fill(unsigned* p, std::size_t n, std::uint64_t seed) {
   for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
-    unsigned x = static_cast<unsigned>(i) * 0x9E3779B9u ^ salt;
-    x ^= x >> 16;
-    x *= 0x85EBCA6Bu;
-    x ^= x >> 13;
-    p[i] = x;
-  }
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
+    p[i] = static_cast<unsigned>(random_word(seed, i));
 }
 
 struct Stats {
@@ -212,23 +217,19 @@ struct Stats {
 };
 
 template <typename F> Stats time_us(int reps, F&& work) {
-  cudaEvent_t start, stop;
-  CUDA_CHECK(cudaEventCreate(&start));
-  CUDA_CHECK(cudaEventCreate(&stop));
+  const CudaEvent start, stop;
   work(); // warm-up
   CUDA_CHECK(cudaDeviceSynchronize());
   std::vector<double> t;
   for (int r = 0; r < reps; ++r) {
-    CUDA_CHECK(cudaEventRecord(start));
+    CUDA_CHECK(cudaEventRecord(start.get()));
     work();
-    CUDA_CHECK(cudaEventRecord(stop));
-    CUDA_CHECK(cudaEventSynchronize(stop));
+    CUDA_CHECK(cudaEventRecord(stop.get()));
+    CUDA_CHECK(cudaEventSynchronize(stop.get()));
     float ms = 0;
-    CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    CUDA_CHECK(cudaEventElapsedTime(&ms, start.get(), stop.get()));
     t.push_back(1000.0 * ms);
   }
-  CUDA_CHECK(cudaEventDestroy(start));
-  CUDA_CHECK(cudaEventDestroy(stop));
   std::sort(t.begin(), t.end());
   return {t[t.size() / 2], t.front(), t.back()};
 }
@@ -271,16 +272,18 @@ template <int ITEMS> int run(int log2n, int reps, int slot_arg, bool prefetch_ru
               prop.name, n, tiles, S::kTile, kBlock, ITEMS, S::kRun, slot,
               prefetch_runs ? ", the runs' end sectors prefetched" : "", reps);
   const std::size_t room = slot == 0 ? n : n / S::kRun * slot; // the output's length
-  unsigned *keys[2], *vals[2], *sink;
+  DeviceBuffer<unsigned> key_buffers[2], value_buffers[2], sink_buffer(1);
+  unsigned *keys[2], *vals[2], *sink = sink_buffer.data();
   for (int b = 0; b < 2; ++b) {
-    CUDA_CHECK(cudaMalloc(&keys[b], room * 4));
-    CUDA_CHECK(cudaMalloc(&vals[b], room * 4));
+    key_buffers[b].allocate(room);
+    value_buffers[b].allocate(room);
+    keys[b] = key_buffers[b].data();
+    vals[b] = value_buffers[b].data();
     fill<<<1024, 256>>>(keys[b], n, 1u + b);
     CUDA_CHECK_LAUNCH();
     fill<<<1024, 256>>>(vals[b], n, 7u + b);
     CUDA_CHECK_LAUNCH();
   }
-  CUDA_CHECK(cudaMalloc(&sink, 4));
   for (auto kernel : {scatter_pass<false, ITEMS>, scatter_pass<true, ITEMS>})
     CUDA_CHECK(
         cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, S::kSharedBytes));
@@ -311,11 +314,6 @@ template <int ITEMS> int run(int log2n, int reps, int slot_arg, bool prefetch_ru
         4 * 2 * key_bytes);
   print("4 scatter passes, pairs", n, time_us(reps, [&] { passes(scatter_pass<true, ITEMS>); }),
         4 * 4 * key_bytes);
-  for (int b = 0; b < 2; ++b) {
-    CUDA_CHECK(cudaFree(keys[b]));
-    CUDA_CHECK(cudaFree(vals[b]));
-  }
-  CUDA_CHECK(cudaFree(sink));
   return 0;
 }
 
@@ -335,19 +333,13 @@ template <int ITEMS> int run_real(int log2n, int reps) {
   std::printf("# %s, %zu keys (%u tiles of %d: %d x %d), runs of random keys' digit counts, %d "
               "repetitions; us: median min max; GB/s\n",
               prop.name, n, tiles, S::kTile, kBlock, ITEMS, reps);
-  // random keys, each tile's sorted by its low byte (counting sort), and the tiles' run bases
-  std::vector<unsigned> keys(n), sorted(n), bases(static_cast<std::size_t>(tiles) * kRadix);
+  // the benchmarks' uniform keys (data.hpp), each tile's sorted by its low byte (counting
+  // sort), and the tiles' run bases
+  const HostVector<unsigned> keys = random_keys(n, 1, KeyDistribution::Uniform);
+  std::vector<unsigned> sorted(n), bases(static_cast<std::size_t>(tiles) * kRadix);
   std::vector<unsigned> counts(static_cast<std::size_t>(tiles) * kRadix, 0);
-  for (std::size_t i = 0; i < n; ++i) {
-    unsigned x = static_cast<unsigned>(i) * 0x9E3779B9u ^ 0x5bd1e995u;
-    x ^= x >> 16;
-    x *= 0x85EBCA6Bu;
-    x ^= x >> 13;
-    x *= 0xC2B2AE35u;
-    x ^= x >> 16;
-    keys[i] = x;
-    ++counts[i / S::kTile * kRadix + (x & (kRadix - 1))];
-  }
+  for (std::size_t i = 0; i < n; ++i)
+    ++counts[i / S::kTile * kRadix + (keys[i] & (kRadix - 1))];
   std::vector<std::size_t> run(kRadix, 0); // each digit's next output position
   {
     std::vector<std::size_t> total(kRadix, 0);
@@ -370,12 +362,10 @@ template <int ITEMS> int run_real(int log2n, int reps) {
     for (std::size_t i = t * S::kTile; i < (t + 1) * S::kTile; ++i)
       sorted[t * S::kTile + local[keys[i] & (kRadix - 1)]++] = keys[i];
   }
-  unsigned *d_keys, *d_out, *d_vals, *d_vals_out, *d_bases;
-  CUDA_CHECK(cudaMalloc(&d_keys, n * 4));
-  CUDA_CHECK(cudaMalloc(&d_out, n * 4));
-  CUDA_CHECK(cudaMalloc(&d_vals, n * 4));
-  CUDA_CHECK(cudaMalloc(&d_vals_out, n * 4));
-  CUDA_CHECK(cudaMalloc(&d_bases, bases.size() * 4));
+  DeviceBuffer<unsigned> key_buffer(n), out_buffer(n), value_buffer(n), value_out_buffer(n),
+      base_buffer(bases.size());
+  unsigned *d_keys = key_buffer.data(), *d_out = out_buffer.data(), *d_vals = value_buffer.data(),
+           *d_vals_out = value_out_buffer.data(), *d_bases = base_buffer.data();
   CUDA_CHECK(cudaMemcpy(d_keys, sorted.data(), n * 4, cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(d_vals, sorted.data(), n * 4, cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(d_bases, bases.data(), bases.size() * 4, cudaMemcpyHostToDevice));
@@ -406,12 +396,11 @@ template <int ITEMS> int run_real(int log2n, int reps) {
       std::fprintf(stderr, "sort_memory_probe: real runs out of order at %zu\n", i);
       return 1;
     }
-  for (unsigned* p : {d_keys, d_out, d_vals, d_vals_out, d_bases})
-    CUDA_CHECK(cudaFree(p));
   return 0;
 }
 
 } // namespace
+} // namespace gps
 
 int main(int argc, char** argv) {
   if (argc > 6) {
@@ -419,26 +408,26 @@ int main(int argc, char** argv) {
                          "[items 16|24|32|48] [slot 0, run..2 x run, or real] [prefetch 0|1]\n");
     return 2;
   }
-  const int log2n = argc > 1 ? parse(argv[1], 16, 30, "log2n") : 28;
-  const int reps = argc > 2 ? parse(argv[2], 1, 100, "repetitions") : 10;
-  const int items = argc > 3 ? parse(argv[3], 16, 48, "items") : 24;
+  const int log2n = argc > 1 ? gps::parse(argv[1], 16, 30, "log2n") : 28;
+  const int reps = argc > 2 ? gps::parse(argv[2], 1, 100, "repetitions") : 10;
+  const int items = argc > 3 ? gps::parse(argv[3], 16, 48, "items") : 24;
   if (argc > 4 && std::string(argv[4]) == "real") {
     if (items == 16 || items == 24)
-      return items == 16 ? run_real<16>(log2n, reps) : run_real<24>(log2n, reps);
+      return items == 16 ? gps::run_real<16>(log2n, reps) : gps::run_real<24>(log2n, reps);
     std::fprintf(stderr, "sort_memory_probe: slot real takes items 16 or 24, got %d\n", items);
     return 2;
   }
-  const int slot = argc > 4 ? parse(argv[4], 0, 144, "slot") : -1;
-  const bool prefetch_runs = argc > 5 && parse(argv[5], 0, 1, "prefetch") == 1;
+  const int slot = argc > 4 ? gps::parse(argv[4], 0, 144, "slot") : -1;
+  const bool prefetch_runs = argc > 5 && gps::parse(argv[5], 0, 1, "prefetch") == 1;
   switch (items) {
   case 16:
-    return run<16>(log2n, reps, slot, prefetch_runs);
+    return gps::run<16>(log2n, reps, slot, prefetch_runs);
   case 24:
-    return run<24>(log2n, reps, slot, prefetch_runs);
+    return gps::run<24>(log2n, reps, slot, prefetch_runs);
   case 32:
-    return run<32>(log2n, reps, slot, prefetch_runs);
+    return gps::run<32>(log2n, reps, slot, prefetch_runs);
   case 48:
-    return run<48>(log2n, reps, slot, prefetch_runs);
+    return gps::run<48>(log2n, reps, slot, prefetch_runs);
   default:
     std::fprintf(stderr, "sort_memory_probe: items must be 16, 24, 32 or 48, got %d\n", items);
     return 2;
