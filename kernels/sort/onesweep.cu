@@ -118,7 +118,7 @@
 //            L2 (ncu: 43-56x fewer write misses); with a sort's run lengths the probe is no
 //            faster than this kernel. Dropped: run-end sectors prefetched into L2 (keys +7.6%)
 //   dropped  the digit's start taken by the lowest peer's returning atomic and a shuffle (keys
-//            +0.9..1.7%, pairs -0.8%, within the noise), and peers from 8 ballots (CUB's
+//            +0.9..1.7%, pairs -0.2..-0.9%), and peers from 8 ballots (CUB's
 //            MatchAny; wip/sort-rank2): keys +17..23%; pairs -3.1..-3.6% on the H100 (ranges
 //            apart) but +3.7..4.8% on the H200 (2^20 +13%): the trade differs by GPU
 #include "common/block.cuh"
