@@ -14,21 +14,6 @@ namespace {
 
 class Concurrent : public ::testing::TestWithParam<const Problem*> {};
 
-void run_every_gpu_variant_at_once(const Problem& p, const AxisPoint& point, std::size_t n);
-
-TEST_P(Concurrent, EveryGpuVariantAtOnce) {
-  GPS_SKIP_WITHOUT_GPU();
-  const std::size_t n = (std::size_t{1} << 22) + 7;
-  GPS_SKIP_ABOVE_MAX_N(n);
-  const Problem& p = *GetParam();
-  const std::vector<AxisPoint> all = p.points();
-  std::vector<AxisPoint> points{all.front()};
-  if (all.size() > 1)
-    points.push_back(all.back());
-  for (const AxisPoint& point : points)
-    run_every_gpu_variant_at_once(p, point, n);
-}
-
 void run_every_gpu_variant_at_once(const Problem& p, const AxisPoint& point, std::size_t n) {
   struct Lane {
     const VariantInfo* v;
@@ -60,6 +45,19 @@ void run_every_gpu_variant_at_once(const Problem& p, const AxisPoint& point, std
       EXPECT_EQ(lane.inst->check(Target::Gpu), "")
           << lane.v->name << ", point " << point.id << ", run " << run;
   }
+}
+
+TEST_P(Concurrent, EveryGpuVariantAtOnce) {
+  GPS_SKIP_WITHOUT_GPU();
+  const std::size_t n = (std::size_t{1} << 22) + 7;
+  GPS_SKIP_ABOVE_MAX_N(n);
+  const Problem& p = *GetParam();
+  const std::vector<AxisPoint> all = p.points();
+  std::vector<AxisPoint> points{all.front()};
+  if (all.size() > 1)
+    points.push_back(all.back());
+  for (const AxisPoint& point : points)
+    run_every_gpu_variant_at_once(p, point, n);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllAlgorithms, Concurrent, ::testing::ValuesIn(all_problems()),

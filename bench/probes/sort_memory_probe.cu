@@ -112,19 +112,36 @@ scatter_values(const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals
   }
 }
 
+// The start of both pass kernels: the block's tile (its index), the dynamic shared memory split
+// into the exchange buffer and the 256 digit bases, this thread's first warp-striped position,
+// and its keys loaded.
+template <int ITEMS> struct PassTile {
+  unsigned* s_exchange;
+  unsigned* s_base;
+  unsigned tile;
+  unsigned first;
+  unsigned items[ITEMS];
+  __device__ __forceinline__ explicit PassTile(const unsigned* __restrict__ keys_in) {
+    extern __shared__ unsigned s_shared[];
+    s_exchange = s_shared;
+    s_base = s_shared + Shape<ITEMS>::kTile;
+    tile = blockIdx.x;
+    first = (threadIdx.x / 32) * Shape<ITEMS>::kWarpItems + threadIdx.x % 32;
+    load_striped(keys_in, tile, first, items);
+  }
+};
+
 template <bool PAIRS, int ITEMS>
 __global__ void __launch_bounds__(kBlock, 2)
     scatter_pass(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
                  const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out,
                  unsigned tiles, unsigned slot, bool prefetch_runs) {
   using S = Shape<ITEMS>;
-  extern __shared__ unsigned s_shared[];
-  unsigned* const s_exchange = s_shared;
-  unsigned* const s_base = s_shared + S::kTile;
-  const unsigned tile = blockIdx.x;
-  const unsigned first = (threadIdx.x / 32) * S::kWarpItems + threadIdx.x % 32;
-  unsigned items[ITEMS];
-  load_striped(keys_in, tile, first, items);
+  PassTile<ITEMS> t(keys_in);
+  unsigned* const s_exchange = t.s_exchange;
+  unsigned* const s_base = t.s_base;
+  const unsigned tile = t.tile, first = t.first;
+  unsigned(&items)[ITEMS] = t.items;
   if (threadIdx.x < kRadix)
     s_base[threadIdx.x] = slot == 0
                               ? tile * S::kTile // the tile whole, in place
@@ -164,13 +181,11 @@ __global__ void __launch_bounds__(kBlock, 2)
                   const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out,
                   const unsigned* __restrict__ bases) {
   using S = Shape<ITEMS>;
-  extern __shared__ unsigned s_shared[];
-  unsigned* const s_exchange = s_shared;
-  unsigned* const s_base = s_shared + S::kTile;
-  const unsigned tile = blockIdx.x;
-  const unsigned first = (threadIdx.x / 32) * S::kWarpItems + threadIdx.x % 32;
-  unsigned items[ITEMS];
-  load_striped(keys_in, tile, first, items);
+  PassTile<ITEMS> t(keys_in);
+  unsigned* const s_exchange = t.s_exchange;
+  unsigned* const s_base = t.s_base;
+  const unsigned tile = t.tile, first = t.first;
+  unsigned(&items)[ITEMS] = t.items;
   if (threadIdx.x < kRadix)
     s_base[threadIdx.x] = bases[static_cast<std::size_t>(tile) * kRadix + threadIdx.x];
   exchange_in<false>(s_exchange, first, items);
