@@ -138,17 +138,13 @@ __global__ void __launch_bounds__(kBlock, 2)
                  unsigned tiles, unsigned slot, bool prefetch_runs) {
   using S = Shape<ITEMS>;
   PassTile<ITEMS> t(keys_in);
-  unsigned* const s_exchange = t.s_exchange;
-  unsigned* const s_base = t.s_base;
-  const unsigned tile = t.tile, first = t.first;
-  unsigned(&items)[ITEMS] = t.items;
   if (threadIdx.x < kRadix)
-    s_base[threadIdx.x] = slot == 0
-                              ? tile * S::kTile // the tile whole, in place
-                              : threadIdx.x * slot * tiles + tile * slot - threadIdx.x * S::kRun;
+    t.s_base[threadIdx.x] =
+        slot == 0 ? t.tile * S::kTile // the tile whole, in place
+                  : threadIdx.x * slot * tiles + t.tile * slot - threadIdx.x * S::kRun;
   if (prefetch_runs && slot != 0 && threadIdx.x < kRadix) {
     // the sectors at the two ends of the thread's run, into L2 before any store reaches them
-    const std::size_t run = static_cast<std::size_t>(threadIdx.x) * slot * tiles + tile * slot;
+    const std::size_t run = static_cast<std::size_t>(threadIdx.x) * slot * tiles + t.tile * slot;
     prefetch_l2_sector(keys_out + run);
     prefetch_l2_sector(keys_out + run + S::kRun - 1);
     if constexpr (PAIRS) {
@@ -156,17 +152,17 @@ __global__ void __launch_bounds__(kBlock, 2)
       prefetch_l2_sector(vals_out + run + S::kRun - 1);
     }
   }
-  exchange_in<true>(s_exchange, first, items);
+  exchange_in<true>(t.s_exchange, t.first, t.items);
   __syncthreads();
 #pragma unroll
   for (int j = 0; j < ITEMS; ++j) {
     const unsigned pos = j * kBlock + threadIdx.x;
-    keys_out[s_base[pos / S::kRun] + pos] = s_exchange[pos];
+    keys_out[t.s_base[pos / S::kRun] + pos] = t.s_exchange[pos];
     if constexpr (PAIRS)
       __syncwarp();
   }
   if constexpr (PAIRS)
-    scatter_values<true, ITEMS>(vals_in, vals_out, tile, first, s_exchange, s_base,
+    scatter_values<true, ITEMS>(vals_in, vals_out, t.tile, t.first, t.s_exchange, t.s_base,
                                 [](int, unsigned pos) { return pos / S::kRun; });
 }
 
@@ -182,28 +178,24 @@ __global__ void __launch_bounds__(kBlock, 2)
                   const unsigned* __restrict__ bases) {
   using S = Shape<ITEMS>;
   PassTile<ITEMS> t(keys_in);
-  unsigned* const s_exchange = t.s_exchange;
-  unsigned* const s_base = t.s_base;
-  const unsigned tile = t.tile, first = t.first;
-  unsigned(&items)[ITEMS] = t.items;
   if (threadIdx.x < kRadix)
-    s_base[threadIdx.x] = bases[static_cast<std::size_t>(tile) * kRadix + threadIdx.x];
-  exchange_in<false>(s_exchange, first, items);
+    t.s_base[threadIdx.x] = bases[static_cast<std::size_t>(t.tile) * kRadix + threadIdx.x];
+  exchange_in<false>(t.s_exchange, t.first, t.items);
   __syncthreads();
   unsigned digits[(ITEMS + 3) / 4] = {};
 #pragma unroll
   for (int j = 0; j < ITEMS; ++j) {
     const unsigned pos = j * kBlock + threadIdx.x;
-    const unsigned key = s_exchange[pos];
+    const unsigned key = t.s_exchange[pos];
     const unsigned d = key & (kRadix - 1);
     digits[j / 4] |= d << (8 * (j % 4));
-    keys_out[s_base[d] + pos] = key;
+    keys_out[t.s_base[d] + pos] = key;
     if constexpr (PAIRS)
       __syncwarp();
   }
   if constexpr (PAIRS)
     scatter_values<false, ITEMS>(
-        vals_in, vals_out, tile, first, s_exchange, s_base,
+        vals_in, vals_out, t.tile, t.first, t.s_exchange, t.s_base,
         [&digits](int j, unsigned) { return (digits[j / 4] >> (8 * (j % 4))) & (kRadix - 1); });
 }
 
