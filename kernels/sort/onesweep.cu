@@ -121,6 +121,10 @@
 //            +0.9..1.7%, pairs -0.2..-0.9%), and peers from 8 ballots (CUB's
 //            MatchAny; wip/sort-rank2): keys +17..23%; pairs -3.1..-3.6% on the H100 (ranges
 //            apart) but +3.7..4.8% on the H200 (2^20 +13%): the trade differs by GPU
+//   kept     at block 256, keys-only warps without a heavy digit rank in a loop of their own (no
+//            ballot, no heavy test; a third of the ranking's instructions were that control flow):
+//            keys 2^24 / 2^28 / 2^30 -3.6 / -1.0 / -2.2% H100, -3.4 / -2.8 / -2.6% H200; at 384
+//            +0.7% on uniform keys (H100), so not there; pairs keep one loop (+0.4..1.1%)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
@@ -153,13 +157,19 @@ constexpr unsigned kHeavyCount = 48;
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both take 80 registers and compile without
 // spills for sm_90 (checked with -Xptxas -v); 26 keys spill. Both run 24 warps per SM.
 template <int BLOCK> struct OnesweepPolicy;
+// kLeanRanking: keys-only warps without a heavy digit rank in a loop of their own, with no ballot
+// and no heavy test (rank_keys): at block 256 keys 1.0-3.6% faster on the H100 and 2.6-3.4% on
+// the H200 (2^24..2^30), at 384 0.7% slower on uniform keys (H100; low_entropy 6.7% faster; not
+// profiled), so 256 only (onesweep.tuning.md, twenty-fourth session).
 template <> struct OnesweepPolicy<256> {
   static constexpr int kItems = 24;    // tile of 6144 keys, 26 KB of shared memory
   static constexpr int kMinBlocks = 3; // <= 85 registers
+  static constexpr bool kLeanRanking = true;
 };
 template <> struct OnesweepPolicy<384> {
   static constexpr int kItems = 24;    // tile of 9216 keys, 38 KB of shared memory
   static constexpr int kMinBlocks = 2; // <= 85 registers
+  static constexpr bool kLeanRanking = false;
 };
 
 // ---- up front: the four digit histograms, then their exclusive scans --------------------------
@@ -259,6 +269,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // the key type's order (sort.hpp), a compile-time constant: nothing for uint32
   static __device__ __forceinline__ unsigned ordered(unsigned key) { return key_order(KT)(key); }
   static constexpr int kItems = OnesweepPolicy<BLOCK>::kItems;
+  static constexpr bool kLeanRanking = OnesweepPolicy<BLOCK>::kLeanRanking && !PAIRS;
   static constexpr int kWarps = BLOCK / kWarpSize;
   static constexpr int kTile = BLOCK * kItems;
   static constexpr int kWarpItems = kWarpSize * kItems;
@@ -453,6 +464,25 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     unsigned* masks = s.rank.match[warp_id()];
     const unsigned below = lane_mask_lt();
     const unsigned me = 1u << lane_id();
+    if (kLeanRanking && heavy_digit == kRadix) { // the warp's choice: no ballot, no heavy test
+#pragma unroll
+      for (int j = 0; j < kItems; ++j) {
+        const unsigned slot = slot_of(digit_of(keys[j]));
+        atomicOr(&masks[slot], me);
+        __syncwarp();
+        ranks[j] = take_ranks(starts, masks, slot, masks[slot], below);
+      }
+    } else {
+      rank_keys_heavy(keys, ranks, heavy_digit, starts, masks, below, me);
+    }
+    __syncthreads(); // the starts are read: their memory becomes the exchange buffer
+  }
+
+  // rank_keys' loop for warps that may have a heavy digit.
+  __device__ __forceinline__ void rank_keys_heavy(const unsigned (&keys)[kItems],
+                                                  unsigned (&ranks)[kItems], unsigned heavy_digit,
+                                                  unsigned* starts, unsigned* masks, unsigned below,
+                                                  unsigned me) const {
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
       const unsigned digit = digit_of(keys[j]);
@@ -467,7 +497,6 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
       const unsigned peers = is_heavy ? heavy_lanes : masks[slot];
       ranks[j] = take_ranks(starts, masks, slot, peers, below);
     }
-    __syncthreads(); // the starts are read: their memory becomes the exchange buffer
   }
 
   // One item's ranks from its peers: the warp's running start for the digit plus the lane's place
