@@ -124,7 +124,8 @@
 //   kept     at block 256, keys-only warps without a heavy digit rank in a loop of their own (no
 //            ballot, no heavy test; a third of the ranking's instructions were that control flow):
 //            keys 2^24 / 2^28 / 2^30 -3.6 / -1.0 / -2.2% H100, -3.4 / -2.8 / -2.6% H200; at 384
-//            +0.7% on uniform keys (H100), so not there; pairs keep one loop (+0.4..1.1%)
+//            +0.7% on uniform keys (H100: bound by the shared pipe, not the issue rate), so not
+//            there; pairs keep one loop (+0.4..1.1%)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
@@ -159,8 +160,10 @@ constexpr unsigned kHeavyCount = 48;
 template <int BLOCK> struct OnesweepPolicy;
 // kLeanRanking: keys-only warps without a heavy digit rank in a loop of their own, with no ballot
 // and no heavy test (rank_keys): at block 256 keys 1.0-3.6% faster on the H100 and 2.6-3.4% on
-// the H200 (2^24..2^30), at 384 0.7% slower on uniform keys (H100; low_entropy 6.7% faster; not
-// profiled), so 256 only (onesweep.tuning.md, twenty-fourth session).
+// the H200 (2^24..2^30), at 384 0.7% slower on uniform keys (H100; low_entropy 6.7% faster), so
+// 256 only: at 384 the pass is bound by the shared-memory pipe (0.8 wavefronts a cycle per SM),
+// and with 21% fewer instructions its warps wait on that pipe instead (ncu: mio throttle 2.2x;
+// onesweep.tuning.md, twenty-fourth session).
 template <> struct OnesweepPolicy<256> {
   static constexpr int kItems = 24;    // tile of 6144 keys, 26 KB of shared memory
   static constexpr int kMinBlocks = 3; // <= 85 registers
