@@ -126,6 +126,9 @@
 //            keys 2^24 / 2^28 / 2^30 -3.6 / -1.0 / -2.2% H100, -3.4 / -2.8 / -2.6% H200; at 384
 //            +0.7% on uniform keys (H100: bound by the shared pipe, not the issue rate), so not
 //            there; pairs keep one loop (+0.4..1.1%)
+//   dropped  that loop with conflict-free match masks (a 32-word table for the slot's low 5 bits,
+//            3 ballots for the high 3; wip/sort-hybrid-match): H200 keys +5..8%, pairs +3.9%
+//            (shared wavefronts -13%, instructions +28%)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
