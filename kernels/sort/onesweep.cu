@@ -164,9 +164,9 @@ template <int BLOCK> struct OnesweepPolicy;
 // kLeanRanking: keys-only warps without a heavy digit rank in a loop of their own, with no ballot
 // and no heavy test (rank_keys): at block 256 keys 1.0-3.6% faster on the H100 and 2.6-3.4% on
 // the H200 (2^24..2^30), at 384 0.7% slower on uniform keys (H100; low_entropy 6.7% faster), so
-// 256 only: at 384 the pass is bound by the shared-memory pipe (0.8 wavefronts a cycle per SM),
-// and with 21% fewer instructions its warps wait on that pipe instead (ncu: mio throttle 2.2x;
-// onesweep.tuning.md, twenty-fourth session).
+// 256 only: at 384 the pass is bound by the shared-memory pipe (about three quarters of its peak
+// wavefronts), and with 21% fewer instructions its warps wait on that pipe instead (ncu: mio
+// throttle 2.2x; onesweep.tuning.md, twenty-fourth session).
 template <> struct OnesweepPolicy<256> {
   static constexpr int kItems = 24;    // tile of 6144 keys, 26 KB of shared memory
   static constexpr int kMinBlocks = 3; // <= 85 registers
