@@ -455,7 +455,9 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // after the warp's running start for the digit, which the lowest peer then advances. Peers come
   // from one shared atomicOr per key (CUB's WARP_MATCH_ATOMIC_OR); in a warp with a heavy digit,
   // that digit's peers come from one ballot, since its many lanes on one atomicOr address would
-  // serialise. A tile of one digit keeps its input order (CUB's short circuit).
+  // serialise. A tile of one digit keeps its input order (CUB's short circuit). Where the policy
+  // asks for it (kLeanRanking), a warp without a heavy digit runs a loop of its own, with neither
+  // the ballot nor the heavy test.
   __device__ __forceinline__ void rank_keys(const unsigned (&keys)[kItems],
                                             unsigned (&ranks)[kItems], unsigned heavy_digit,
                                             bool one_digit) {
