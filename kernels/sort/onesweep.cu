@@ -486,7 +486,8 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     __syncthreads(); // the starts are read: their memory becomes the exchange buffer
   }
 
-  // rank_keys' loop for warps that may have a heavy digit.
+  // rank_keys' loop for every warp of the kernels without kLeanRanking, and for the warps with a
+  // heavy digit in the others.
   __device__ __forceinline__ void rank_keys_heavy(const unsigned (&keys)[kItems],
                                                   unsigned (&ranks)[kItems], unsigned heavy_digit,
                                                   unsigned* starts, unsigned* masks, unsigned below,
