@@ -93,7 +93,9 @@
 // 512, 0.864x copy, 1.365x CUB). The headline runs of e81b104b31dc (results/partial/nvidia-
 // {h100,h200}-headline.json), 2^28 block 512: H100 562.8 us = 0.951x copy, 1.249x CUB; H200 435.5
 // us = 0.868x, 1.357x CUB. Below 512 tiles (2^23 and less at block 512) the words are packed one a
-// tile again (twentieth session: stride 1 was 2-5% faster there; lookback.cuh).
+// tile again (twentieth session: stride 1 was 2-5% faster there; lookback.cuh). Those of
+// 4d7b3277ad59 (the headline files now; median [min-max] of 5 repetitions): H100 575.6 us = 0.933x
+// copy [0.931-0.933], 1.212x CUB; H200 439.7 us = 0.864x [0.858-0.866], 1.363x CUB.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"

@@ -66,7 +66,9 @@ template <int BLOCK> using CompactTile = WarpStripedTile<BLOCK, compact_vecs(BLO
 // runs of e81b104b31dc (results/partial/nvidia-{h100,h200}-headline.json, 5 repetitions), 2^28
 // block 128: H100 592.5 us = 0.903x copy [0.902-0.904], 1.186x CUB; H200 469.0 us = 0.806x
 // [0.802-0.809], 1.260x CUB. Below 512 tiles (2^21 and less at block 128) the words are packed one
-// a tile again (twentieth session: stride 4 had cost up to 10% there; lookback.cuh).
+// a tile again (twentieth session: stride 4 had cost up to 10% there; lookback.cuh). Those of
+// 4d7b3277ad59 (the headline files now): H100 592.7 us = 0.906x copy [0.904-0.906], 1.177x CUB;
+// H200 475.4 us = 0.800x [0.794-0.802], 1.260x CUB.
 
 // ---- the steps of one tile
 // -------------------------------------------------------------------------

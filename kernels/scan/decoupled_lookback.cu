@@ -28,6 +28,8 @@ std::size_t single_pass_tile(int block) {
 // repetitions), 2^28 block 128: H100 745.9 us = 0.957x copy [0.942-0.957], 1.175x CUB; H200 572.0
 // us = 0.881x [0.867-0.882], 1.188x CUB. Below 512 tiles (2^21 and less at block 128) the words
 // are packed one a tile again (twentieth session: stride 4 had cost up to 9% there; lookback.cuh).
+// Those of 4d7b3277ad59 (the headline files now): H100 749.5 us = 0.955x copy [0.942-0.957],
+// 1.164x CUB; H200 577.6 us = 0.878x [0.863-0.878], 1.202x CUB.
 // Temporary storage: 8 bytes per tile of single_pass_tile(block) elements (32 from 512 tiles on:
 // common/lookback.cuh's tile_status_stride), plus 8.
 template <typename Status> using Lookback = LookbackPrefix<Status, 1>;

@@ -49,7 +49,9 @@
 // 512, 0.944x copy, 1.29x CUB). The headline runs of e81b104b31dc (results/partial/nvidia-
 // {h100,h200}-headline.json), 2^28 block 512: H100 725.8 us = 0.983x copy, 1.208x CUB; H200 533.4
 // us = 0.945x, 1.274x CUB. Below 512 tiles (2^23 and less at block 512) the words are packed one a
-// tile again (twentieth session: stride 1 was 1-5% faster there; lookback.cuh).
+// tile again (twentieth session: stride 1 was 1-5% faster there; lookback.cuh). Those of
+// 4d7b3277ad59 (the headline files now): H100 732.6 us = 0.977x copy [0.953-0.978], 1.191x CUB;
+// H200 537.0 us = 0.944x [0.914-0.945], 1.293x CUB.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"

@@ -62,9 +62,12 @@
 // 1.022x / 1.026x. Those of 82d4281d9b00 (the same kernel, beside that commit's full runs; in
 // the history): keys 1.125x / 1.040x / 1.047x on the H100 and 1.147x / 1.054x / 1.061x on
 // the H200, pairs 1.029x / 0.975x / 0.969x and 1.078x / 1.023x / 1.027x. Those of e81b104b31dc
-// (the same kernel; the headline files now): keys 1.129x / 1.041x / 1.047x on the H100 and
-// 1.140x / 1.048x / 1.055x on the H200, pairs 1.030x / 0.976x / 0.970x and 1.072x / 1.023x /
-// 1.026x.
+// (the same kernel; in the history): keys 1.129x / 1.041x / 1.047x on the H100 and 1.140x /
+// 1.048x / 1.055x on the H200, pairs 1.030x / 0.976x / 0.970x and 1.072x / 1.023x / 1.026x. Those
+// of 4d7b3277ad59 (with the lean ranking at block 256, below; the headline files now; block 256
+// best for keys from 2^24 on, 384 for pairs): keys 1.163x / 1.065x / 1.068x on the H100 and
+// 1.179x / 1.082x / 1.090x on the H200, pairs 1.030x / 0.980x / 0.971x and 1.075x / 1.023x /
+// 1.027x.
 // What bounds it: neither the memory nor a pipe. A pass waits on shared memory (the ranking's
 // counter round trips) at 41% issue against CUB's 55% (ncu, H100), with 25% fewer instructions.
 //

@@ -57,11 +57,15 @@
 //   [0.595-0.596]; at 2^30 0.815x [0.813-0.815] and 0.605x. The headline runs of 82d4281d9b00
 //   (before the status-word stride; that commit's headline files, in the history): block 384 at
 //   2^28 H100 413.2 us = 0.795x copy [0.791-0.797], H200 390.6 us = 0.598x [0.597-0.599]; at 2^30
-//   0.809x [0.808-0.810] and 0.608x [0.607-0.608]. Those of e81b104b31dc (this kernel;
-//   results/partial/nvidia-{h100,h200}-headline.json): block 384 at 2^28 H100 413.1 us = 0.795x
+//   0.809x [0.808-0.810] and 0.608x [0.607-0.608]. Those of e81b104b31dc (this kernel; that
+//   commit's headline files, in the history): block 384 at 2^28 H100 413.1 us = 0.795x
 //   [0.793-0.796], block 256 410.3 us = 0.800x [0.799-0.801]; H200 387.7 us = 0.598x
 //   [0.597-0.598] (block 384; 256: 0.587x); at 2^30 H100 0.809x [0.808-0.811] (block 384) and
-//   0.811x [0.807-0.812] (256), H200 0.607x [0.607-0.608].
+//   0.811x [0.807-0.812] (256), H200 0.607x [0.607-0.608]. Those of 4d7b3277ad59 (this kernel;
+//   results/partial/nvidia-{h100,h200}-headline.json): at 2^28 H100 block 256 410.9 us = 0.802x
+//   [0.800-0.803], block 384 413.2 us = 0.797x [0.793-0.803]; H200 block 384 388.5 us = 0.600x
+//   [0.600-0.601] (256: 0.589x); at 2^30 H100 0.814x [0.813-0.816] (256) and 0.811x (384), H200
+//   0.611x [0.610-0.611] (384).
 // What bounds decode: integer work and the look-back chain, not memory (the same times on both
 // GPUs although the H200 has 1.4x the bandwidth). With every tile's offset known in advance
 // (no chain) the same kernel decodes mixed text at about 0.87x copy on the H100 and 0.64x on the
