@@ -133,7 +133,8 @@
 //            3 ballots for the high 3; wip/sort-hybrid-match): H200 keys +5..8%, pairs +3.9%
 //            (shared wavefronts -13%, instructions +28%)
 //   dropped  block 256 at 26 keys a thread (tile 6656; no spills in the keys-only kernels): H200
-//            keys +2.6% at 2^24, +3.2% at 2^28 and 2^30; and at 22 keys: +2.8%, +3.9%, +4.0%
+//            keys +2.6% at 2^24, +3.2% at 2^28 and 2^30; at 22 keys +2.8%, +3.9%, +4.0%; at 28
+//            keys (spills) H100 +5.6..6.3%
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
