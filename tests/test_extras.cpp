@@ -257,6 +257,51 @@ TEST(SortKeyTypes, SpecialFloatsEveryGpuVariant) {
   sort_special_floats(Target::Gpu);
 }
 
+// onesweep's pairs keep their two middle passes packed in the output arrays' bytes when both are
+// 8-byte aligned (onesweep.cu's PairSpan; a spare pair when n is odd) and move them as arrays
+// otherwise: every combination of aligned and misaligned outputs, sizes around both blocks' tiles,
+// odd and even (2^20 + 6: an odd n / 2, so segment 1 starts off a 16-byte boundary), against the
+// stable order.
+TEST(SortPairsOutputs, AlignedOrNotEveryOnesweepBlock) {
+  GPS_SKIP_WITHOUT_GPU();
+  const sort::Variant* v = sort::find_variant("onesweep");
+  ASSERT_NE(v, nullptr);
+  for (const std::size_t n :
+       {1u, 2u, 3u, 6143u, 6144u, 6145u, 9215u, 9216u, 9217u, 100003u, (1u << 20) + 6u}) {
+    std::vector<unsigned> keys(n), vals(n);
+    for (std::size_t i = 0; i < n; ++i)
+      keys[i] = random_word(static_cast<unsigned>(n), i) % 5000u; // repeats: stability counts
+    std::iota(vals.begin(), vals.end(), 0u);
+    std::vector<unsigned> expected = vals;
+    std::stable_sort(expected.begin(), expected.end(),
+                     [&](unsigned a, unsigned b) { return keys[a] < keys[b]; });
+    const auto d_keys = to_device(keys);
+    const auto d_vals = to_device(vals);
+    DeviceBuffer<unsigned> out_keys(n + 1), out_vals(n + 1);
+    for (const int block : v->blocks)
+      for (int shift = 0; shift < 4; ++shift) { // bit 0: keys' output 4 bytes on, bit 1: values'
+        unsigned* ko = out_keys.data() + (shift & 1);
+        unsigned* vo = out_vals.data() + (shift >> 1);
+        std::size_t bytes = 0;
+        v->run(nullptr, bytes, d_keys.data(), ko, d_vals.data(), vo, n, sort::KeyType::Uint32,
+               block, nullptr);
+        DeviceBuffer<unsigned char> temp(bytes);
+        poison_device(out_keys.data(), out_keys.bytes());
+        poison_device(out_vals.data(), out_vals.bytes());
+        v->run(temp.data(), bytes, d_keys.data(), ko, d_vals.data(), vo, n, sort::KeyType::Uint32,
+               block, nullptr);
+        CUDA_CHECK(cudaDeviceSynchronize());
+        const auto k = to_host(ko, n), w = to_host(vo, n);
+        std::size_t bad = n;
+        for (std::size_t i = 0; i < n && bad == n; ++i)
+          if (w[i] != expected[i] || k[i] != keys[expected[i]])
+            bad = i;
+        EXPECT_EQ(bad, n) << "n " << n << " block " << block << " shift " << shift
+                          << ": first wrong position " << bad;
+      }
+  }
+}
+
 // The benchmarks' device-side sort check (bench/device_sort_check.cu) on outputs made by hand: a
 // right output passes with the host's fingerprint, and each kind of wrong output is found at its
 // first index.

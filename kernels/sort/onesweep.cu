@@ -9,8 +9,9 @@
 // named function:
 //   take_tile             the next tile index from an atomic counter (launch order, so the
 //                         look-back below only ever waits on running or finished tiles);
-//   load_keys             BLOCK x ITEMS keys, warp-striped (keys-only passes: first, thread 0
-//                         prefetches into L2 the keys of a tile about a quarter wave ahead);
+//   load_keys,            BLOCK x ITEMS keys (and their values), warp-striped (first, thread 0
+//   load_pairs            prefetches into L2 the tile about a quarter wave ahead); pairs: the
+//                         values wait in shared memory while the keys are ranked (park_values);
 //   count_digits          each warp's digit histogram (one shared atomic per key, no return
 //                         value), and the warp's heavy digit if it has one (> kHeavyCount keys);
 //   publish_digit_counts  the tile's 256 digit counts, published at once (look-back aggregates),
@@ -23,15 +24,19 @@
 //                         peer advances the warp's start. The counters and masks sit at a
 //                         bank-spreading slot per digit (slot_of). A tile of one digit keeps its
 //                         input order (CUB's short circuit);
-//   exchange              the keys into digit-sorted order through shared memory;
+//   exchange              the keys (pairs: key and value as one 8-byte word) into digit-sorted
+//                         order through shared memory;
 //   lookback_digits       per digit, a look-back across the earlier tiles (thread d walks digit
 //                         d's status words, 4 per L2 round trip, until it meets an inclusive
 //                         prefix; common/lookback.cuh's DigitTileStatus, 32-bit words), then the
 //                         tile's inclusive prefix is published;
 //   scatter_keys,         thread t writes sorted positions t, t + BLOCK, ...: the output index is
-//   scatter_values        the digit's global start + its look-back prefix + the position within
-//                         the digit, so each digit's keys leave as one contiguous run; the values
-//                         follow the keys' ranks through the same exchange.
+//   scatter_pairs         the digit's global start + its look-back prefix + the position within
+//                         the digit, so each digit's keys leave as one contiguous run.
+// Pairs move packed: passes 0, 1 and 2 write each pair as one 8-byte word {key, value} (pass 0 to
+// the temporary, pass 1 into the output arrays' bytes, pass 2 back), and only the last pass writes
+// the key and value arrays (PairSpan, PairLayout). On the H100 a pass that writes packed pairs
+// takes 1.7 ms at 2^28, one that writes the two arrays 2.4 ms (ncu, onesweep.tuning.md).
 // Change from block_local_4bit: 8-bit digits (4 passes instead of 8), no per-pass counting kernel
 // or scan over a digit table (one histogram pass for all digits, and the per-tile offsets come
 // from the decoupled look-back inside the sorting kernel), and the local sort is a single
@@ -148,6 +153,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace gps::sort {
 namespace {
@@ -182,6 +188,27 @@ template <> struct OnesweepPolicy<384> {
   static constexpr int kItems = 24;    // tile of 9216 keys, 38 KB of shared memory
   static constexpr int kMinBlocks = 2; // <= 85 registers
   static constexpr bool kLeanRanking = false;
+};
+
+// A thread's tile-sorted ranks (item j's, j a compile-time index): one register each, or for
+// pairs, whose values come back into registers for the exchange, two 16-bit ranks a register
+// (tiles < 2^16).
+template <int N, bool PACKED> struct TileRanks {
+  unsigned r[PACKED ? (N + 1) / 2 : N];
+  __device__ __forceinline__ void set(int j, unsigned rank) {
+    if constexpr (!PACKED)
+      r[j] = rank;
+    else if (j % 2 == 0)
+      r[j / 2] = rank;
+    else
+      r[j / 2] |= rank << 16;
+  }
+  __device__ __forceinline__ unsigned get(int j) const {
+    if constexpr (!PACKED)
+      return r[j];
+    else
+      return j % 2 == 0 ? r[j / 2] & 0xFFFFu : r[j / 2] >> 16;
+  }
 };
 
 // ---- up front: the four digit histograms, then their exclusive scans --------------------------
@@ -275,9 +302,41 @@ __global__ void __launch_bounds__(kRadix) onesweep_scan_bins(unsigned* bins, boo
 
 // ---- one pass: the agent (CUB's AgentRadixSortOnesweep) and its kernel ------------------------
 
+// Pairs packed as uint2 {key, value} over up to three 8-byte-aligned segments: pair i lies in
+// segment 0 below end0, in segment 1 below end1, else in segment 2. base[s] is where pair 0 would
+// lie if segment s held every pair, so that pair i of segment s is at base[s] + 8 i. A temporary
+// array is one segment; the output arrays' 8 n bytes hold the pairs as three (the keys' array
+// the first n / 2, the values' array the next n / 2, one spare pair in the temporary storage the
+// last one when n is odd).
+struct PairSpan {
+  std::uintptr_t base[3];
+  unsigned end0, end1;
+
+  __device__ __forceinline__ uint2* at(unsigned i) const {
+    return reinterpret_cast<uint2*>(i < end0 ? base[0] : i < end1 ? base[1] : base[2]) + i;
+  }
+  // pairs [first, first + count) if they lie in one segment, else nullptr
+  __device__ __forceinline__ const uint2* run(unsigned first, unsigned count) const {
+    const unsigned last = first + count;
+    const std::uintptr_t b = last <= end0                    ? base[0]
+                             : first >= end0 && last <= end1 ? base[1]
+                             : first >= end1                 ? base[2]
+                                                             : 0;
+    return b ? reinterpret_cast<const uint2*>(b) : nullptr;
+  }
+};
+
+// What a pairs pass reads and writes (keys-only passes: 0): pairs packed in a PairSpan or the key
+// and value arrays; and a packed output over more than one segment (the output arrays).
+enum PairLayout : int { kInPairs = 1, kOutPairs = 2, kOutSplit = 4 };
+constexpr bool has(int layout, PairLayout flag) {
+  return (layout & flag) != 0;
+}
+
 // The steps of one pass over one tile, in the order the kernel runs them. One agent per block; its
 // fields live in registers, its TempStorage in shared memory.
-template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
+// LAYOUT (pairs only): PairLayout's flags.
+template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgent {
   // the key type's order (sort.hpp), a compile-time constant: nothing for uint32
   static __device__ __forceinline__ unsigned ordered(unsigned key) { return key_order(KT)(key); }
   static constexpr int kItems = OnesweepPolicy<BLOCK>::kItems;
@@ -285,14 +344,17 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   static constexpr int kWarps = BLOCK / kWarpSize;
   static constexpr int kTile = BLOCK * kItems;
   static constexpr int kWarpItems = kWarpSize * kItems;
-  static constexpr int kDigitWords = (kItems + 3) / 4; // the digits a thread scatters, 8 bits each
+  using Ranks = TileRanks<kItems, PAIRS>;
   static_assert(kTile >= 2 * kWarps * kRadix,
                 "the exchange buffer holds the ranking counters and match masks");
   static_assert(BLOCK >= kRadix, "one thread per digit for the scan and the look-back");
 
+  // what the exchange holds per tile-sorted position: the key, or the key and its value
+  using Item = std::conditional_t<PAIRS, uint2, unsigned>;
+
   struct TempStorage {
     union {
-      unsigned exchange[kTile]; // keys, then values, in tile-sorted order
+      Item exchange[kTile]; // keys (and their values) in tile-sorted order
       struct {
         // per warp, at slot_of(digit): the digit counts, then the tile-sorted starts; the lanes
         // holding the digit (atomicOr)
@@ -384,6 +446,37 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     load_tile(keys_in, key_order(KT).largest(), keys);
   }
 
+  // Pairs: the keys and their values at once, from the two arrays or from the packed pairs.
+  __device__ __forceinline__ void load_pairs(const unsigned* __restrict__ keys_in,
+                                             const unsigned* __restrict__ vals_in,
+                                             const PairSpan& pairs_in, unsigned (&keys)[kItems],
+                                             unsigned (&vals)[kItems]) const {
+    if constexpr (has(LAYOUT, kInPairs)) {
+      const uint2* run = pairs_in.run(tile_base, valid);
+      if (full && run != nullptr) {
+        const uint2* src = run + (tile_base + first); // one base pointer: immediate offsets
+#pragma unroll
+        for (int j = 0; j < kItems; ++j) {
+          const uint2 p = src[j * kWarpSize];
+          keys[j] = p.x;
+          vals[j] = p.y;
+        }
+      } else {
+        const unsigned missing = key_order(KT).largest();
+#pragma unroll
+        for (int j = 0; j < kItems; ++j) {
+          const unsigned pos = first + j * kWarpSize;
+          const uint2 p = pos < valid ? *pairs_in.at(tile_base + pos) : make_uint2(missing, 0u);
+          keys[j] = p.x;
+          vals[j] = p.y;
+        }
+      }
+    } else {
+      load_keys(keys_in, keys);
+      load_tile(vals_in, 0u, vals);
+    }
+  }
+
   // Thread 0 asks L2 for the keys of the tile `ahead` tiles after this one (the tile a block
   // takes about a quarter of a wave later: bulk_copy.cuh's l2_ahead_tiles), as far as their last
   // whole 16 bytes; nothing when keys_in is not 16-byte aligned.
@@ -396,6 +489,31 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
     const unsigned count = min(n - first_key, static_cast<unsigned>(kTile)) & ~3u;
     if (count != 0)
       prefetch_l2(keys_in + first_key, 4 * count);
+  }
+
+  // Pairs: the same for the tile's pairs (the packed pairs, or the keys and the values).
+  __device__ __forceinline__ void prefetch_pairs(const unsigned* keys_in, const unsigned* vals_in,
+                                                 const PairSpan& pairs_in, unsigned n,
+                                                 unsigned ahead) const {
+    const unsigned first_key = (tile + ahead) * kTile;
+    if (threadIdx.x != 0 || tile + ahead >= (n + kTile - 1) / kTile)
+      return;
+    const unsigned count = min(n - first_key, static_cast<unsigned>(kTile)) & ~3u;
+    if (count == 0)
+      return;
+    if constexpr (has(LAYOUT, kInPairs)) {
+      // a segment of the output arrays starts 8-byte aligned, the bulk prefetch wants 16 bytes
+      if (const uint2* run = pairs_in.run(first_key, count)) {
+        const unsigned skip = reinterpret_cast<std::uintptr_t>(run + first_key) % 16 / 8;
+        if (count > skip + 1)
+          prefetch_l2(run + first_key + skip, 8 * ((count - skip) & ~1u));
+      }
+    } else {
+      if (reinterpret_cast<std::uintptr_t>(keys_in) % 16 == 0)
+        prefetch_l2(keys_in + first_key, 4 * count);
+      if (reinterpret_cast<std::uintptr_t>(vals_in) % 16 == 0)
+        prefetch_l2(vals_in + first_key, 4 * count);
+    }
   }
 
   // Early counts (CUB's BlockRadixRankMatchEarlyCounts): each warp's digit histogram, one shared
@@ -464,13 +582,12 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   // serialise. A tile of one digit keeps its input order (CUB's short circuit). Where the policy
   // asks for it (kLeanRanking), a warp without a heavy digit runs a loop of its own, with neither
   // the ballot nor the heavy test.
-  __device__ __forceinline__ void rank_keys(const unsigned (&keys)[kItems],
-                                            unsigned (&ranks)[kItems], unsigned heavy_digit,
-                                            bool one_digit) {
+  __device__ __forceinline__ void rank_keys(const unsigned (&keys)[kItems], Ranks& ranks,
+                                            unsigned heavy_digit, bool one_digit) {
     if (one_digit) {
 #pragma unroll
       for (int j = 0; j < kItems; ++j)
-        ranks[j] = first + j * kWarpSize;
+        ranks.set(j, first + j * kWarpSize);
       __syncthreads(); // as below
       return;
     }
@@ -484,7 +601,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
         const unsigned slot = slot_of(digit_of(keys[j]));
         atomicOr(&masks[slot], me);
         __syncwarp();
-        ranks[j] = take_ranks(starts, masks, slot, masks[slot], below);
+        ranks.set(j, take_ranks(starts, masks, slot, masks[slot], below));
       }
     } else {
       rank_keys_heavy(keys, ranks, heavy_digit, starts, masks, below, me);
@@ -494,9 +611,9 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
 
   // rank_keys' loop for every warp of the kernels without kLeanRanking, and for the warps with a
   // heavy digit in the others.
-  __device__ __forceinline__ void rank_keys_heavy(const unsigned (&keys)[kItems],
-                                                  unsigned (&ranks)[kItems], unsigned heavy_digit,
-                                                  unsigned* starts, unsigned* masks, unsigned below,
+  __device__ __forceinline__ void rank_keys_heavy(const unsigned (&keys)[kItems], Ranks& ranks,
+                                                  unsigned heavy_digit, unsigned* starts,
+                                                  unsigned* masks, unsigned below,
                                                   unsigned me) const {
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
@@ -510,7 +627,7 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
         atomicOr(&masks[slot], me);
       __syncwarp();
       const unsigned peers = is_heavy ? heavy_lanes : masks[slot];
-      ranks[j] = take_ranks(starts, masks, slot, peers, below);
+      ranks.set(j, take_ranks(starts, masks, slot, peers, below));
     }
   }
 
@@ -530,11 +647,38 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   }
 
   // Items to their tile-sorted positions (a permutation of 0..kTile-1) in shared memory.
-  __device__ __forceinline__ void exchange(const unsigned (&items)[kItems],
-                                           const unsigned (&ranks)[kItems]) {
+  __device__ __forceinline__ void exchange(const unsigned (&items)[kItems], const Ranks& ranks) {
 #pragma unroll
     for (int j = 0; j < kItems; ++j)
-      s.exchange[ranks[j]] = items[j];
+      s.exchange[ranks.get(j)] = items[j];
+  }
+
+  // Pairs: the values wait in shared memory, in input order, while the keys are ranked (their
+  // registers free for the ranking), in the exchange buffer's second half, which the ranking's
+  // counters and masks do not reach.
+  static_assert(!PAIRS || kTile >= 2 * kWarps * kRadix, "the values' place after the counters");
+  __device__ __forceinline__ void park_values(const unsigned (&vals)[kItems]) {
+    unsigned* park = reinterpret_cast<unsigned*>(s.exchange) + kTile + first;
+#pragma unroll
+    for (int j = 0; j < kItems; ++j)
+      park[j * kWarpSize] = vals[j];
+  }
+  // After the ranking's last barrier; a barrier before the exchange overwrites them.
+  __device__ __forceinline__ void unpark_values(unsigned (&vals)[kItems]) {
+    const unsigned* park = reinterpret_cast<const unsigned*>(s.exchange) + kTile + first;
+#pragma unroll
+    for (int j = 0; j < kItems; ++j)
+      vals[j] = park[j * kWarpSize];
+    __syncthreads();
+  }
+
+  // Pairs to their tile-sorted positions, key and value in one 8-byte word.
+  __device__ __forceinline__ void exchange_pairs(const unsigned (&keys)[kItems],
+                                                 const unsigned (&vals)[kItems],
+                                                 const Ranks& ranks) {
+#pragma unroll
+    for (int j = 0; j < kItems; ++j)
+      s.exchange[ranks.get(j)] = make_uint2(keys[j], vals[j]);
   }
 
   // Per-digit look-back (thread d, serially over the earlier tiles' status words of digit d, until
@@ -561,81 +705,136 @@ template <int BLOCK, bool PAIRS, KeyType KT> struct OnesweepAgent {
   }
 
   // Thread t writes sorted positions t, t + BLOCK, ...: within a digit consecutive positions go to
-  // consecutive addresses, so each digit's keys leave as one contiguous run. Keeps the digits of
-  // the positions written (8 bits each) for the values.
-  __device__ __forceinline__ void scatter_keys(unsigned* __restrict__ keys_out,
-                                               unsigned (&digits)[kDigitWords]) const {
+  // consecutive addresses, so each digit's keys leave as one contiguous run.
+  __device__ __forceinline__ void scatter_keys(unsigned* __restrict__ keys_out) const {
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
       const unsigned pos = j * BLOCK + threadIdx.x;
       const unsigned key = s.exchange[pos];
       const unsigned d = digit_of(key);
-      if constexpr (PAIRS)
-        digits[j / 4] |= d << (8 * (j % 4));
-      if (full || pos < valid)
-        if constexpr (PAIRS)
-          keys_out[s.global_base[d] + pos] = key;
-        else // two 64-bit adds (see global_base): keys -2.8%, but pairs +1.6% (onesweep.tuning.md)
-          *(keys_out + s.global_base[d] + pos) = key;
-      if constexpr (PAIRS) // one store at a time (see scatter_values; keys-only: +2%)
-        __syncwarp();
+      if (full || pos < valid) // two 64-bit adds (see global_base): -2.8% (onesweep.tuning.md)
+        *(keys_out + s.global_base[d] + pos) = key;
     }
   }
 
-  // Values: the keys' load pattern, ranks and destinations.
-  __device__ __forceinline__ void scatter_values(const unsigned* __restrict__ vals_in,
-                                                 unsigned* __restrict__ vals_out,
-                                                 const unsigned (&ranks)[kItems],
-                                                 const unsigned (&digits)[kDigitWords]) {
-    unsigned vals[kItems];
-    load_tile(vals_in, 0u, vals);
-    __syncthreads(); // every key is read out of the exchange buffer
-    exchange(vals, ranks);
-    __syncthreads();
+  // Pairs: the keys' positions. Packed output: each pair stored as one 8-byte word. The arrays:
+  // the keys, then the values, each by a loop of their own (stored together, the two arrays'
+  // runs made a pass 40% slower, ncu: onesweep.tuning.md, twenty-sixth session). One store at
+  // a time (CUB's form: a __syncwarp() after each).
+  __device__ __forceinline__ void scatter_pairs(unsigned* __restrict__ keys_out,
+                                                unsigned* __restrict__ vals_out,
+                                                const PairSpan& pairs_out) const {
+    if constexpr (has(LAYOUT, kOutPairs)) {
 #pragma unroll
-    for (int j = 0; j < kItems; ++j) {
-      const unsigned pos = j * BLOCK + threadIdx.x;
-      const unsigned d = (digits[j / 4] >> (8 * (j % 4))) & (kRadix - 1);
-      if (full || pos < valid)
-        vals_out[s.global_base[d] + pos] = s.exchange[pos];
-      __syncwarp(); // CUB's form: one store at a time (pairs -1%, onesweep.tuning.md)
+      for (int j = 0; j < kItems; ++j) {
+        const unsigned pos = j * BLOCK + threadIdx.x;
+        const uint2 p = s.exchange[pos];
+        const unsigned d = digit_of(p.x);
+        if (full || pos < valid) {
+          if constexpr (has(LAYOUT, kOutSplit))
+            *pairs_out.at(s.global_base[d] + pos) = p;
+          else
+            reinterpret_cast<uint2*>(pairs_out.base[0])[s.global_base[d] + pos] = p;
+        }
+        __syncwarp();
+      }
+    } else {
+      unsigned digits[(kItems + 3) / 4] = {}; // 8 bits each, for the values' loop
+#pragma unroll
+      for (int j = 0; j < kItems; ++j) {
+        const unsigned pos = j * BLOCK + threadIdx.x;
+        const unsigned key = s.exchange[pos].x;
+        const unsigned d = digit_of(key);
+        digits[j / 4] |= d << (8 * (j % 4));
+        if (full || pos < valid)
+          keys_out[s.global_base[d] + pos] = key;
+        __syncwarp();
+      }
+#pragma unroll
+      for (int j = 0; j < kItems; ++j) {
+        const unsigned pos = j * BLOCK + threadIdx.x;
+        const unsigned d = (digits[j / 4] >> (8 * (j % 4))) & (kRadix - 1);
+        if (full || pos < valid)
+          vals_out[s.global_base[d] + pos] = s.exchange[pos].y;
+        __syncwarp();
+      }
     }
   }
 };
 
-template <int BLOCK, bool PAIRS, KeyType KT>
+// The agent's shared memory: static for keys; dynamic for pairs, whose 8-byte exchange is larger
+// than the 48 KB a kernel's static shared memory may take.
+template <typename Agent, bool DYNAMIC> __device__ typename Agent::TempStorage& agent_storage() {
+  if constexpr (DYNAMIC) {
+    extern __shared__ uint4 s_onesweep_pairs[];
+    return *reinterpret_cast<typename Agent::TempStorage*>(s_onesweep_pairs);
+  } else {
+    __shared__ typename Agent::TempStorage storage;
+    return storage;
+  }
+}
+
+template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0>
 __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
     onesweep_pass(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
                   const unsigned* __restrict__ vals_in, unsigned* __restrict__ vals_out, unsigned n,
                   int shift, const unsigned* __restrict__ digit_starts,
                   DigitTileStatus<kRadix> status, unsigned* __restrict__ next_status,
-                  unsigned* __restrict__ tile_counter, bool early_trigger, unsigned ahead) {
-  using Agent = OnesweepAgent<BLOCK, PAIRS, KT>;
-  __shared__ typename Agent::TempStorage storage;
-  Agent agent(storage, shift, status);
+                  unsigned* __restrict__ tile_counter, bool early_trigger, unsigned ahead,
+                  PairSpan pairs_in, PairSpan pairs_out) {
+  using Agent = OnesweepAgent<BLOCK, PAIRS, KT, LAYOUT>;
+  Agent agent(agent_storage<Agent, PAIRS>(), shift, status);
   // the next pass may launch once every block of this one runs; its blocks take their tiles and
   // clear their shared memory, then wait for this pass's output (keys, status rows)
   if (early_trigger)
     allow_dependent_launch();
   agent.take_tile(tile_counter, n);
   wait_for_prerequisite_grid(); // the previous pass (or the digit scans) finished and flushed
-  if (ahead != 0) // keys only (0 for pairs): the tile `ahead` tiles on, fetched into L2
-    agent.prefetch_keys(keys_in, n, ahead);
-  unsigned keys[Agent::kItems], ranks[Agent::kItems];
-  agent.load_keys(keys_in, keys);
+  if (ahead != 0) {             // the tile `ahead` tiles on, fetched into L2
+    if constexpr (PAIRS)
+      agent.prefetch_pairs(keys_in, vals_in, pairs_in, n, ahead);
+    else
+      agent.prefetch_keys(keys_in, n, ahead);
+  }
+  unsigned keys[Agent::kItems];
+  typename Agent::Ranks ranks;
+  [[maybe_unused]] unsigned vals[PAIRS ? Agent::kItems : 1];
+  if constexpr (PAIRS)
+    agent.load_pairs(keys_in, vals_in, pairs_in, keys, vals);
+  else
+    agent.load_keys(keys_in, keys);
+  if constexpr (PAIRS)
+    agent.park_values(vals);
   const unsigned heavy_digit = agent.count_digits(keys);
   unsigned real_count;
   const unsigned digit_count = agent.publish_digit_counts(real_count);
   bool one_digit;
   const unsigned digit_start = agent.digit_starts_in_tile(digit_count, one_digit);
   agent.rank_keys(keys, ranks, heavy_digit, one_digit);
-  agent.exchange(keys, ranks);
+  if constexpr (PAIRS)
+    agent.unpark_values(vals);
+  if constexpr (PAIRS)
+    agent.exchange_pairs(keys, vals, ranks);
+  else
+    agent.exchange(keys, ranks);
   agent.lookback_digits(real_count, digit_start, digit_starts,
                         next_status); // its barrier ends the exchange
-  unsigned digits[Agent::kDigitWords] = {};
-  agent.scatter_keys(keys_out, digits);
   if constexpr (PAIRS)
-    agent.scatter_values(vals_in, vals_out, ranks, digits);
+    agent.scatter_pairs(keys_out, vals_out, pairs_out);
+  else
+    agent.scatter_keys(keys_out);
+}
+
+// A pairs pass's dynamic shared memory, opted in once per kernel and device.
+template <int BLOCK, KeyType KT, int LAYOUT> int pairs_pass_shared_bytes() {
+  constexpr int kBytes = sizeof(typename OnesweepAgent<BLOCK, true, KT, LAYOUT>::TempStorage);
+  static PerDevice<bool> done;
+  done.get([](int) {
+    CUDA_CHECK(cudaFuncSetAttribute(onesweep_pass<BLOCK, true, KT, LAYOUT>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, kBytes));
+    return true;
+  });
+  return kBytes;
 }
 
 // The histogram kernel's resident blocks on the current device (occupancy.hpp; its 64 KB of
@@ -666,10 +865,17 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   unsigned* bins = header + kPasses; // [pass][digit]
   unsigned* status = layout.take<unsigned>(2 * tiles * kRadix);
   unsigned* const status_of[2] = {status, status + tiles * kRadix};
-  unsigned* keys_tmp = layout.take<unsigned>(n);
-  unsigned* vals_tmp = layout.take<unsigned>(PAIRS ? n : 0);
+  // The keys' ping-pong buffer (keys only), or the pairs packed as uint2 {key, value} and one
+  // spare pair (pairs). Pairs: pass 0 reads the key and value arrays and writes packed pairs, 1
+  // and 2 move packed pairs between the temporary and the output arrays' bytes (a three-segment
+  // PairSpan), 3 writes the output arrays. Where an output array is not 8-byte aligned, passes 1
+  // and 2 write and read the arrays instead.
+  unsigned* keys_tmp = layout.take<unsigned>(PAIRS ? 0 : n);
+  uint2* pairs_tmp = layout.take<uint2>(PAIRS ? n : 0);
+  uint2* spare = layout.take<uint2>(PAIRS ? 1 : 0);
   if (layout.sized(temp_bytes))
     return;
+  static_assert(kPasses == 4, "pairs: the layouts of the four passes");
 
   // zeroed: the counters, the histograms and status array 0 (the layout puts them first, in this
   // order)
@@ -685,33 +891,94 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   // Whether a kernel lets the next one launch once all its blocks run (early_trigger) or only as
   // they exit was measured (onesweep_plan::early_trigger).
   const bool early_trigger = onesweep_plan::early_trigger(tiles);
-  // the keys-only passes prefetch a later tile's keys into L2 (keys 2^28 -2% on the H100); the
-  // pairs passes do not (+1..3% at every distance tried: onesweep.tuning.md, fifteenth session)
-  const unsigned ahead =
-      PAIRS ? 0u : l2_ahead_tiles_of<onesweep_pass<BLOCK, false, KT>>(BLOCK, 0, "onesweep");
+  // every pass prefetches a later tile into L2 (keys 2^28 -2% on the H100, packed pairs -1.1%)
+  unsigned ahead = 0;
+  if constexpr (!PAIRS)
+    ahead = l2_ahead_tiles_of<onesweep_pass<BLOCK, false, KT>>(BLOCK, 0, "onesweep");
+  else
+    ahead = l2_ahead_tiles_of<onesweep_pass<BLOCK, true, KT, kOutPairs>>(
+        BLOCK, pairs_pass_shared_bytes<BLOCK, KT, kOutPairs>(), "onesweep");
   onesweep_histogram<KT>
       <<<hist_grid, kHistBlock, kHistBytes, stream>>>(keys_in, n, bins, early_trigger);
   CUDA_CHECK_LAUNCH();
   launch_dependent(onesweep_scan_bins, kPasses, kRadix, 0, stream, bins, early_trigger);
 
+  // pairs: the temporary as one segment; the output arrays as three (PairSpan)
+  const auto n32 = static_cast<unsigned>(n);
+  const auto address = [](const void* q) { return reinterpret_cast<std::uintptr_t>(q); };
+  PairSpan tmp_pairs = {};
+  PairSpan out_pairs = {};
+  bool split = false;
+  if constexpr (PAIRS) {
+    tmp_pairs = {{address(pairs_tmp), address(pairs_tmp), address(pairs_tmp)}, n32, n32};
+    const unsigned half = n32 / 2;
+    const std::uintptr_t bytes_half = std::uintptr_t{8} * half; // 64-bit: half < 2^30
+    out_pairs = {
+        {address(keys_out), address(vals_out) - bytes_half, address(spare) - 2 * bytes_half},
+        half,
+        2 * half};
+    split = address(keys_out) % 8 == 0 && address(vals_out) % 8 == 0;
+  }
   for (int pass = 0; pass < kPasses; ++pass) {
     const auto p = detail::pass_buffers(pass, kPasses, keys_in, keys_out, keys_tmp, vals_in,
-                                        vals_out, vals_tmp);
+                                        vals_out, nullptr);
+    // pairs: which side of the pass holds packed pairs, and their spans
+    int pair_layout = 0;
+    PairSpan pairs_in = {}, pairs_out = {};
+    if (PAIRS && pass % 2 == 0) { // the arrays (the input, or the output's bytes) to the temporary
+      pair_layout = kOutPairs | (pass == 2 && split ? kInPairs : 0);
+      pairs_in = out_pairs;
+      pairs_out = tmp_pairs;
+    } else if (PAIRS) { // the temporary to the output's bytes, or to the output arrays
+      pair_layout = kInPairs | (pass == 1 && split ? kOutPairs | kOutSplit : 0);
+      pairs_in = tmp_pairs;
+      pairs_out = out_pairs;
+    }
     const int shift = pass * kRadixBits;
-    const auto launch = [&](auto kernel) {
-      launch_dependent(kernel, static_cast<unsigned>(tiles), BLOCK, 0, stream, p.keys_src,
-                       p.keys_dst, p.vals_src, p.vals_dst, static_cast<unsigned>(n), shift,
+    const auto launch = [&](auto kernel, int shared_bytes) {
+      launch_dependent(kernel, static_cast<unsigned>(tiles), BLOCK, shared_bytes, stream,
+                       p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, n32, shift,
                        bins + pass * kRadix, DigitTileStatus<kRadix>{status_of[pass % 2]},
                        pass + 1 < kPasses ? status_of[(pass + 1) % 2] : nullptr, counters + pass,
-                       early_trigger, ahead);
+                       early_trigger, ahead, pairs_in, pairs_out);
     };
     // A pass whose digit the key type's transform leaves alone (int32: every pass but the last)
     // runs the uint32 kernel: the same digits, without the transform per key (int32 sorted 3%
     // slower than uint32 before; results/nvidia-h100-80gb-hbm3.json at e48f73b4e815).
-    if (((kTransformedBits >> shift) & (kRadix - 1)) == 0)
-      launch(onesweep_pass<BLOCK, PAIRS, KeyType::Uint32>);
-    else
-      launch(onesweep_pass<BLOCK, PAIRS, KT>); // launch_dependent checks the launch
+    const bool transformed = ((kTransformedBits >> shift) & (kRadix - 1)) != 0;
+    const auto launch_pass = [&](auto layout_constant) {
+      constexpr int kLayout = decltype(layout_constant)::value;
+      if constexpr (!PAIRS) {
+        (void)kLayout; // keys only: pair_layout is 0
+        if (transformed)
+          launch(onesweep_pass<BLOCK, false, KT>, 0); // launch_dependent checks the launch
+        else
+          launch(onesweep_pass<BLOCK, false, KeyType::Uint32>, 0);
+      } else if (transformed) {
+        launch(onesweep_pass<BLOCK, true, KT, kLayout>,
+               pairs_pass_shared_bytes<BLOCK, KT, kLayout>());
+      } else {
+        launch(onesweep_pass<BLOCK, true, KeyType::Uint32, kLayout>,
+               pairs_pass_shared_bytes<BLOCK, KeyType::Uint32, kLayout>());
+      }
+    };
+    using Int = std::integral_constant<int, 0>;
+    switch (pair_layout) {
+    case kInPairs:
+      launch_pass(std::integral_constant<int, kInPairs>{});
+      break;
+    case kOutPairs:
+      launch_pass(std::integral_constant<int, kOutPairs>{});
+      break;
+    case kInPairs | kOutPairs:
+      launch_pass(std::integral_constant<int, kInPairs | kOutPairs>{});
+      break;
+    case kInPairs | kOutPairs | kOutSplit:
+      launch_pass(std::integral_constant<int, kInPairs | kOutPairs | kOutSplit>{});
+      break;
+    default:
+      launch_pass(Int{}); // keys only
+    }
   }
 }
 
