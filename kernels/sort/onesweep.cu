@@ -45,7 +45,9 @@
 // sort.hpp's KeyOrder transform (the histogram and digit_of), and the keys move unchanged; a
 // pass whose digit the transform does not touch (int32: all but the last) runs the uint32 kernel.
 // Limits: n < 2^31 - 1 (32-bit tile positions; look-back values are 31-bit); any 4-byte-aligned
-// pointers (scalar, warp-striped global loads and stores).
+// pointers (scalar, warp-striped global loads and stores; pairs whose outputs are not 8-byte
+// aligned move as arrays in passes 1 and 2). Temporary storage: the status words, and n keys or
+// n + 1 packed pairs.
 //
 // Measured (5 repetitions, results/partial/nvidia-{h200,h100}-sort-hist.json, commit
 // e1968ee64c8e; uniform uint32 keys at 2^28, block 384): keys 5243.6 us on the H200 against
@@ -72,7 +74,10 @@
 // of 4d7b3277ad59 (with the lean ranking at block 256, below; the headline files now; block 256
 // best for keys from 2^24 on, 384 for pairs): keys 1.163x / 1.065x / 1.068x on the H100 and
 // 1.179x / 1.082x / 1.090x on the H200, pairs 1.030x / 0.980x / 0.971x and 1.075x / 1.023x /
-// 1.027x.
+// 1.027x. Packed pairs (commit 54efd91; same-call A/B runs against main's kernel, 10 repetitions a
+// build, results/partial/nvidia-{h100,h200}-sort-packed.txt): pairs at 2^24 / 2^28 / 2^30 1.108x /
+// 1.124x / 1.125x CUB on the H100 (main's kernel in the same call 1.024x / 0.975x / 0.971x) and
+// 1.103x / 1.131x / 1.142x on the H200 (1.079x / 1.023x / 1.026x); 2^28 7733.1 us and 6561.2 us.
 // What bounds it: neither the memory nor a pipe. A pass waits on shared memory (the ranking's
 // counter round trips) at 41% issue against CUB's 55% (ncu, H100), with 25% fewer instructions.
 //
@@ -140,6 +145,14 @@
 //   dropped  block 256 at 26 keys a thread (tile 6656; no spills in the keys-only kernels): H200
 //            keys +2.6% at 2^24, +3.2% at 2^28 and 2^30; at 22 keys +2.8%, +3.9%, +4.0%; at 28
 //            keys (spills) H100 +5.6..6.3%
+//   kept     pairs packed: the values loaded with the keys, one 8-byte exchange and store a pair,
+//            the temporary packed (pairs 2^28 -3.6% H100 at 18 items, the values in registers:
+//            24 spill), with the L2 prefetch (-4.7%); passes 1 and 2 packed in the output arrays'
+//            bytes, only the last pass writing the arrays (-11.2%; ncu: 1.7 ms a packed pass, 2.4
+//            one writing the arrays); the values parked in shared memory during the ranking, so
+//            24 items fit (-13.9% in all; H200 -9.5%); dropped: block 256 for pairs (+15%), their
+//            lean loop (+1%), 20 or 22 items with spills (+3..30%), a per-digit output pointer
+//            (+0.1..1.7%), the packed stores without a warp sync (+0.3%)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
