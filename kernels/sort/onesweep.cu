@@ -152,7 +152,8 @@
 //            one writing the arrays); the values parked in shared memory during the ranking, so
 //            24 items fit (-13.9% in all; H200 -9.5%); dropped: block 256 for pairs (+15%), their
 //            lean loop (+1%), 20 or 22 items with spills (+3..30%), a per-digit output pointer
-//            (+0.1..1.7%), the packed stores without a warp sync (+0.3%)
+//            (+0.1..1.7%), the packed stores without a warp sync (+0.3%), no early launch
+//            signal for pairs (2^24 +2.5% H200), their prefetch half as far ahead (the same)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
