@@ -329,14 +329,14 @@ struct PairSpan {
   __device__ __forceinline__ uint2* at(unsigned i) const {
     return reinterpret_cast<uint2*>(i < end0 ? base[0] : i < end1 ? base[1] : base[2]) + i;
   }
-  // pairs [first, first + count) if they lie in one segment, else nullptr
-  __device__ __forceinline__ const uint2* run(unsigned first, unsigned count) const {
+  // whether pairs [first, first + count) lie in one segment; if so, `pairs` is its base
+  __device__ __forceinline__ bool run(unsigned first, unsigned count, const uint2*& pairs) const {
     const unsigned last = first + count;
-    const std::uintptr_t b = last <= end0                    ? base[0]
-                             : first >= end0 && last <= end1 ? base[1]
-                             : first >= end1                 ? base[2]
-                                                             : 0;
-    return b ? reinterpret_cast<const uint2*>(b) : nullptr;
+    const bool one = last <= end0 || (first >= end0 && last <= end1) || first >= end1;
+    pairs = reinterpret_cast<const uint2*>(last <= end0   ? base[0]
+                                           : last <= end1 ? base[1]
+                                                          : base[2]);
+    return one;
   }
 };
 
@@ -466,8 +466,8 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
                                              const PairSpan& pairs_in, unsigned (&keys)[kItems],
                                              unsigned (&vals)[kItems]) const {
     if constexpr (has(LAYOUT, kInPairs)) {
-      const uint2* run = pairs_in.run(tile_base, valid);
-      if (full && run != nullptr) {
+      const uint2* run = nullptr;
+      if (pairs_in.run(tile_base, valid, run) && full) {
         const uint2* src = run + (tile_base + first); // one base pointer: immediate offsets
 #pragma unroll
         for (int j = 0; j < kItems; ++j) {
@@ -517,7 +517,8 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       return;
     if constexpr (has(LAYOUT, kInPairs)) {
       // a segment of the output arrays starts 8-byte aligned, the bulk prefetch wants 16 bytes
-      if (const uint2* run = pairs_in.run(first_key, count)) {
+      const uint2* run = nullptr;
+      if (pairs_in.run(first_key, count, run)) {
         const unsigned skip = reinterpret_cast<std::uintptr_t>(run + first_key) % 16 / 8;
         if (count > skip + 1)
           prefetch_l2(run + first_key + skip, 8 * ((count - skip) & ~1u));
@@ -731,10 +732,11 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
     }
   }
 
-  // Pairs: the keys' positions. Packed output: each pair stored as one 8-byte word. The arrays:
-  // the keys, then the values, each by a loop of their own (stored together, the two arrays'
-  // runs made a pass 40% slower, ncu: onesweep.tuning.md, twenty-sixth session). One store at
-  // a time (CUB's form: a __syncwarp() after each).
+  // Pairs: the keys' positions. Packed output: each pair stored as one 8-byte word. The arrays
+  // (the last pass only): the keys, then the values, each by a loop of its own (A/B: the same
+  // time as one loop storing both; a pass that writes the two arrays takes 1.4x one that writes
+  // packed pairs, ncu: onesweep.tuning.md, twenty-sixth session). One store at a time (CUB's
+  // form: a __syncwarp() after each).
   __device__ __forceinline__ void scatter_pairs(unsigned* __restrict__ keys_out,
                                                 unsigned* __restrict__ vals_out,
                                                 const PairSpan& pairs_out) const {
