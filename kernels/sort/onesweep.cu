@@ -672,6 +672,7 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   // registers free for the ranking), in the exchange buffer's second half, which the ranking's
   // counters and masks do not reach.
   static_assert(!PAIRS || kTile >= 2 * kWarps * kRadix, "the values' place after the counters");
+  static_assert(!PAIRS || kTile <= (1 << 16), "pairs: 16-bit ranks (TileRanks)");
   __device__ __forceinline__ void park_values(const unsigned (&vals)[kItems]) {
     unsigned* park = reinterpret_cast<unsigned*>(s.exchange) + kTile + first;
 #pragma unroll
