@@ -49,35 +49,17 @@
 // aligned move as arrays in passes 1 and 2). Temporary storage: the status words, and n keys or
 // n + 1 packed pairs.
 //
-// Measured (5 repetitions, results/partial/nvidia-{h200,h100}-sort-hist.json, commit
-// e1968ee64c8e; uniform uint32 keys at 2^28, block 384): keys 5243.6 us on the H200 against
-// CUB's 5421.3 (1.034x), 5414.2 on the H100 against 5546.1 (1.024x); pairs 7293.0 against
-// 7412.5 (1.016x) and 9089.8 against 8748.0 (0.962x). The headline runs of a6d2a580efa1
-// (before the L2 prefetch; that commit's results/partial/nvidia-{h100,h200}-headline.json, in the
-// history): keys at 2^24 / 2^28 / 2^30
-// 1.126x / 1.024x / 1.030x CUB on the H100 and 1.137x / 1.036x / 1.043x on the H200, pairs
-// 1.031x / 0.975x / 0.967x and 1.078x / 1.025x / 1.030x. The same kernel's run before it landed
-// (commit 5a5e1ca1d24f, results/partial/nvidia-{h100,h200}-sort-sync.json): keys 1.127x / 1.024x /
-// 1.029x CUB on the H100 and 1.140x / 1.036x / 1.043x on the H200, pairs 1.025x / 0.974x / 0.971x
-// and 1.079x / 1.025x / 1.030x. With the keys-only passes' L2 prefetch (commit 9014885c384a,
-// results/partial/nvidia-{h100,h200}-l2-ahead.json, 5 repetitions, best block): keys 1.129x /
-// 1.041x / 1.047x CUB on the H100 and 1.152x / 1.052x / 1.060x on the H200 (block 256 now ahead
-// of 384 at 2^28 and 2^30); pairs, unchanged, 1.030x / 0.973x / 0.971x and 1.072x / 1.024x /
-// 1.027x. The headline runs of 14405ea946d7 (this kernel; that commit's results/partial/nvidia-
-// {h100,h200}-headline.json, in the history; best block): keys 1.122x / 1.041x / 1.047x CUB on
-// the H100 and 1.138x / 1.052x / 1.060x on the H200, pairs 1.027x / 0.975x / 0.968x and 1.080x /
-// 1.022x / 1.026x. Those of 82d4281d9b00 (the same kernel, beside that commit's full runs; in
-// the history): keys 1.125x / 1.040x / 1.047x on the H100 and 1.147x / 1.054x / 1.061x on
-// the H200, pairs 1.029x / 0.975x / 0.969x and 1.078x / 1.023x / 1.027x. Those of e81b104b31dc
-// (the same kernel; in the history): keys 1.129x / 1.041x / 1.047x on the H100 and 1.140x /
-// 1.048x / 1.055x on the H200, pairs 1.030x / 0.976x / 0.970x and 1.072x / 1.023x / 1.026x. Those
-// of 4d7b3277ad59 (with the lean ranking at block 256, below; the headline files now; block 256
-// best for keys from 2^24 on, 384 for pairs): keys 1.163x / 1.065x / 1.068x on the H100 and
-// 1.179x / 1.082x / 1.090x on the H200, pairs 1.030x / 0.980x / 0.971x and 1.075x / 1.023x /
-// 1.027x. Packed pairs (commit 54efd91; same-call A/B runs against main's kernel, 10 repetitions a
-// build, results/partial/nvidia-{h100,h200}-sort-packed.txt): pairs at 2^24 / 2^28 / 2^30 1.108x /
-// 1.124x / 1.125x CUB on the H100 (main's kernel in the same call 1.024x / 0.975x / 0.971x) and
-// 1.103x / 1.131x / 1.142x on the H200 (1.079x / 1.023x / 1.026x); 2^28 7733.1 us and 6561.2 us.
+// Measured (CUB's time over onesweep's at 2^24 / 2^28 / 2^30, uniform uint32, best block; the
+// figures of the earlier kernels, from e1968ee64c8e on, are in onesweep.tuning.md's last section):
+//   keys   the headline runs of 4d7b3277ad59 (results/partial/nvidia-{h100,h200}-headline.json,
+//          block 256): 1.163x / 1.065x / 1.068x on the H100, 1.179x / 1.082x / 1.090x on the H200;
+//          the keys-only kernels have not changed since;
+//   pairs  packed (commit 54efd91; same-call A/B runs against the kernel before, 10 repetitions a
+//          build, results/partial/nvidia-{h100,h200}-sort-packed.txt; block 384): 1.108x / 1.124x
+//          / 1.125x on the H100 (the kernel before, same call: 1.024x / 0.975x / 0.971x), 1.103x /
+//          1.131x / 1.142x on the H200 (1.079x / 1.023x / 1.026x); 2^28 7733.1 us and 6561.2 us;
+//          the H100's 5-repetition run of 8dbdcd2b0a0c (results/partial/nvidia-h100-sort-packed
+//          .json): 1.114x / 1.127x / 1.121x, 0.774x copy at 2^28 (68 bytes a pair).
 // What bounds it: neither the memory nor a pipe. A pass waits on shared memory (the ranking's
 // counter round trips) at 41% issue against CUB's 55% (ncu, H100), with 25% fewer instructions.
 //
@@ -161,6 +143,7 @@
 #include "common/lookback.cuh"
 #include "common/occupancy.hpp"
 #include "common/per_device.hpp"
+#include "sort/onesweep_pairs.cuh"
 #include "sort/onesweep_plan.hpp"
 #include "sort/passes.hpp"
 #include "sort/sort.hpp"
@@ -171,6 +154,8 @@
 
 namespace gps::sort {
 namespace {
+
+using namespace onesweep_pairs;
 
 constexpr int kRadixBits = 8;
 constexpr int kRadix = 1 << kRadixBits;
@@ -202,27 +187,6 @@ template <> struct OnesweepPolicy<384> {
   static constexpr int kItems = 24;    // tile of 9216 keys, 38 KB of shared memory
   static constexpr int kMinBlocks = 2; // <= 85 registers
   static constexpr bool kLeanRanking = false;
-};
-
-// A thread's tile-sorted ranks (item j's, j a compile-time index): one register each, or for
-// pairs, whose values come back into registers for the exchange, two 16-bit ranks a register
-// (tiles < 2^16).
-template <int N, bool PACKED> struct TileRanks {
-  unsigned r[PACKED ? (N + 1) / 2 : N];
-  __device__ __forceinline__ void set(int j, unsigned rank) {
-    if constexpr (!PACKED)
-      r[j] = rank;
-    else if (j % 2 == 0)
-      r[j / 2] = rank;
-    else
-      r[j / 2] |= rank << 16;
-  }
-  __device__ __forceinline__ unsigned get(int j) const {
-    if constexpr (!PACKED)
-      return r[j];
-    else
-      return j % 2 == 0 ? r[j / 2] & 0xFFFFu : r[j / 2] >> 16;
-  }
 };
 
 // ---- up front: the four digit histograms, then their exclusive scans --------------------------
@@ -315,37 +279,6 @@ __global__ void __launch_bounds__(kRadix) onesweep_scan_bins(unsigned* bins, boo
 }
 
 // ---- one pass: the agent (CUB's AgentRadixSortOnesweep) and its kernel ------------------------
-
-// Pairs packed as uint2 {key, value} over up to three 8-byte-aligned segments: pair i lies in
-// segment 0 below end0, in segment 1 below end1, else in segment 2. base[s] is where pair 0 would
-// lie if segment s held every pair, so that pair i of segment s is at base[s] + 8 i. A temporary
-// array is one segment; the output arrays' 8 n bytes hold the pairs as three (the keys' array
-// the first n / 2, the values' array the next n / 2, one spare pair in the temporary storage the
-// last one when n is odd).
-struct PairSpan {
-  std::uintptr_t base[3];
-  unsigned end0, end1;
-
-  __device__ __forceinline__ uint2* at(unsigned i) const {
-    return reinterpret_cast<uint2*>(i < end0 ? base[0] : i < end1 ? base[1] : base[2]) + i;
-  }
-  // whether pairs [first, first + count) lie in one segment; if so, `pairs` is its base
-  __device__ __forceinline__ bool run(unsigned first, unsigned count, const uint2*& pairs) const {
-    const unsigned last = first + count;
-    const bool one = last <= end0 || (first >= end0 && last <= end1) || first >= end1;
-    pairs = reinterpret_cast<const uint2*>(last <= end0   ? base[0]
-                                           : last <= end1 ? base[1]
-                                                          : base[2]);
-    return one;
-  }
-};
-
-// What a pairs pass reads and writes (keys-only passes: 0): pairs packed in a PairSpan or the key
-// and value arrays; and a packed output over more than one segment (the output arrays).
-enum PairLayout : int { kInPairs = 1, kOutPairs = 2, kOutSplit = 4 };
-constexpr bool has(int layout, PairLayout flag) {
-  return (layout & flag) != 0;
-}
 
 // The steps of one pass over one tile, in the order the kernel runs them. One agent per block; its
 // fields live in registers, its TempStorage in shared memory.
