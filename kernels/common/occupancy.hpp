@@ -1,10 +1,12 @@
 // How many blocks of a kernel the current GPU holds at once: for grids sized in whole waves of
 // resident blocks (onesweep's histogram) or persistent grids (tile_ring.cuh's resident_blocks).
 // Slow (an attribute call and an occupancy query): callers keep the answer per device
-// (per_device.hpp), outside the timed call.
+// (per_device.hpp), outside the timed call. And the opt-in of a kernel to its dynamic shared
+// memory, once per device.
 #pragma once
 
 #include "common/cuda_check.hpp"
+#include "common/per_device.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -27,6 +29,17 @@ unsigned resident_block_count(Kernel kernel, int block, int shared_bytes, int de
                              std::to_string(shared_bytes) +
                              " bytes of shared memory does not fit this GPU");
   return static_cast<unsigned>(per_sm * sms);
+}
+
+// Lets KERNEL take `bytes` of dynamic shared memory, set once per device (the attribute belongs to
+// the current device) and kernel, whatever the size: the default limit is 48 KiB less the kernel's
+// static shared memory.
+template <auto KERNEL> void opt_in_shared(int bytes) {
+  static PerDevice<bool> done;
+  done.get([bytes](int) {
+    CUDA_CHECK(cudaFuncSetAttribute(KERNEL, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+    return true;
+  });
 }
 
 } // namespace gps

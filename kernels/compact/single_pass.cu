@@ -18,7 +18,7 @@
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"
 #include "common/lookback.cuh"
-#include "common/per_device.hpp"
+#include "common/occupancy.hpp"
 #include "common/temp_storage.hpp"
 #include "common/tile_io.cuh"
 #include "common/warp.cuh"
@@ -112,17 +112,6 @@ __global__ void __launch_bounds__(BLOCK)
 // ---- host side
 // ---------------------------------------------------------------------------------------
 
-// Opts the kernel in to its staging buffer: above 48 KiB of dynamic shared memory a kernel must.
-// The attribute belongs to the current device, so it is set once per device (and instantiation).
-template <int BLOCK, int VECS, typename Status> void opt_in(int stage_bytes) {
-  static PerDevice<bool> opted_in;
-  opted_in.get([stage_bytes](int) {
-    CUDA_CHECK(cudaFuncSetAttribute(single_pass_compact<BLOCK, VECS, Status>,
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, stage_bytes));
-    return true;
-  });
-}
-
 } // namespace
 
 // Temporary storage: the tile counter and status words of common/lookback.cuh.
@@ -144,7 +133,7 @@ void compact_single_pass(void* temp, std::size_t& temp_bytes, const int* in, int
     with_tile_status_stride(status_words, [&](auto stride) {
       constexpr int kStride = decltype(stride)::value;
       using Status = BasicTileStatus<kStride>;
-      opt_in<BLOCK, VECS, Status>(kStageBytes);
+      opt_in_shared<single_pass_compact<BLOCK, VECS, Status>>(kStageBytes); // above 48 KiB
       unsigned* tile_counter = nullptr;
       const Status status = clear_tile_status<kStride>(status_words, stream, &tile_counter);
       single_pass_compact<BLOCK, VECS, Status>

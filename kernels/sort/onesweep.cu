@@ -778,12 +778,7 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
 // A pairs pass's dynamic shared memory, opted in once per kernel and device.
 template <int BLOCK, KeyType KT, int LAYOUT> int pairs_pass_shared_bytes() {
   constexpr int kBytes = sizeof(typename OnesweepAgent<BLOCK, true, KT, LAYOUT>::TempStorage);
-  static PerDevice<bool> done;
-  done.get([](int) {
-    CUDA_CHECK(cudaFuncSetAttribute(onesweep_pass<BLOCK, true, KT, LAYOUT>,
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, kBytes));
-    return true;
-  });
+  opt_in_shared<onesweep_pass<BLOCK, true, KT, LAYOUT>>(kBytes);
   return kBytes;
 }
 

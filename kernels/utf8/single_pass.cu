@@ -148,7 +148,7 @@
 #include "common/cuda_check.hpp"
 #include "common/dependent_launch.cuh"
 #include "common/lookback.cuh"
-#include "common/per_device.hpp"
+#include "common/occupancy.hpp"
 #include "common/shared_memory.cuh"
 #include "common/temp_storage.hpp"
 #include "common/warp.cuh"
@@ -773,17 +773,6 @@ __global__ void __launch_bounds__(BLOCK)
 
 // ---- host side ----------------------------------------------------------------------------------
 
-// The dynamic shared memory a kernel may take, set once per device (per_device.hpp) whatever its
-// size: the default limit is 48 KiB less the kernel's static shared memory, so decode at 512
-// threads (47 KiB dynamic, 2 KiB static) needs it although its dynamic part is under 48 KiB.
-template <auto KERNEL> void opt_in_shared(int bytes) {
-  static PerDevice<bool> done;
-  done.get([bytes](int) {
-    CUDA_CHECK(cudaFuncSetAttribute(KERNEL, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
-    return true;
-  });
-}
-
 } // namespace
 
 // the single-pass kernels take dispatch_block_size's sizes and 384 (single_pass_blocks)
@@ -835,6 +824,8 @@ void decode_single_pass(void* temp, std::size_t& temp_bytes, const unsigned char
       return;
     const ByteGrid grid = byte_grid(in, n);
     const std::size_t launched = byte_tiles(grid, Tile::kTileBytes);
+    // set whatever the size (occupancy.hpp): decode at 512 threads (47 KiB dynamic, 2 KiB static)
+    // needs it although its dynamic part is under 48 KiB
     opt_in_shared<decode_kernel<BLOCK>>(Tile::kStageBytes);
     const unsigned ahead = l2_ahead_tiles_of<decode_kernel<BLOCK>>(BLOCK, Tile::kStageBytes, kWho);
     // the words cleared by a kernel that lets decode start at once: decode's blocks load and
