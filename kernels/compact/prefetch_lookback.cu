@@ -90,12 +90,15 @@
 // (2026-11-24) Each tile's status word in a 32-byte sector of its own (common/lookback.cuh's
 // kTileStatusStride, measured there): 2^28 -1.2..-3.6% on the H100, -1.4..-1.7% on the H200 (H200
 // partial run of 40e61dffd4f5, results/partial/nvidia-h200-status-stride.json: 440.0 us at block
-// 512, 0.864x copy, 1.365x CUB). The headline runs of e81b104b31dc (results/partial/nvidia-
-// {h100,h200}-headline.json), 2^28 block 512: H100 562.8 us = 0.951x copy, 1.249x CUB; H200 435.5
-// us = 0.868x, 1.357x CUB. Below 512 tiles (2^23 and less at block 512) the words are packed one a
+// 512, 0.864x copy, 1.365x CUB). The headline runs of e81b104b31dc (that commit's headline files,
+// in the history), 2^28 block 512: H100 562.8 us = 0.951x copy, 1.249x CUB; H200 435.5 us =
+// 0.868x, 1.357x CUB. Below 512 tiles (2^23 and less at block 512) the words are packed one a
 // tile again (twentieth session: stride 1 was 2-5% faster there; lookback.cuh). Those of
-// 4d7b3277ad59 (the headline files now; median [min-max] of 5 repetitions): H100 575.6 us = 0.933x
-// copy [0.931-0.933], 1.212x CUB; H200 439.7 us = 0.864x [0.858-0.866], 1.363x CUB.
+// 4d7b3277ad59 (that commit's headline files, in the history; median [min-max] of 5 repetitions):
+// H100 575.6 us = 0.933x copy [0.931-0.933], 1.212x CUB; H200 439.7 us = 0.864x [0.858-0.866],
+// 1.363x CUB. Those of a4783e314b19 (the same kernel; results/partial/nvidia-{h100,h200}-headline
+// .json): H100 562.6 us = 0.952x copy [0.950-0.953], 1.245x CUB; H200 436.3 us = 0.867x
+// [0.865-0.867], 1.355x CUB.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"

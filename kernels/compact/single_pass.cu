@@ -63,12 +63,14 @@ template <int BLOCK> using CompactTile = WarpStripedTile<BLOCK, compact_vecs(BLO
 // (results/partial/nvidia-h200-status-stride.json): 474.5 us at 2^28 (block 128), 0.801x copy,
 // 1.265x CUB (the headline run of 82d4281d9b00: 0.678x, 1.070x). A status-word layout, not a
 // polling back-off (above: no change), was what the look-back had been waiting on. The headline
-// runs of e81b104b31dc (results/partial/nvidia-{h100,h200}-headline.json, 5 repetitions), 2^28
+// runs of e81b104b31dc (that commit's headline files, in the history; 5 repetitions), 2^28
 // block 128: H100 592.5 us = 0.903x copy [0.902-0.904], 1.186x CUB; H200 469.0 us = 0.806x
 // [0.802-0.809], 1.260x CUB. Below 512 tiles (2^21 and less at block 128) the words are packed one
 // a tile again (twentieth session: stride 4 had cost up to 10% there; lookback.cuh). Those of
-// 4d7b3277ad59 (the headline files now): H100 592.7 us = 0.906x copy [0.904-0.906], 1.177x CUB;
-// H200 475.4 us = 0.800x [0.794-0.802], 1.260x CUB.
+// 4d7b3277ad59 (that commit's headline files, in the history): H100 592.7 us = 0.906x copy
+// [0.904-0.906], 1.177x CUB; H200 475.4 us = 0.800x [0.794-0.802], 1.260x CUB. Those of
+// a4783e314b19 (the same kernel; results/partial/nvidia-{h100,h200}-headline.json): H100 592.4 us
+// = 0.904x copy [0.902-0.907], 1.182x CUB; H200 469.9 us = 0.804x [0.803-0.807], 1.258x CUB.
 
 // ---- the steps of one tile
 // -------------------------------------------------------------------------

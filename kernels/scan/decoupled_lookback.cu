@@ -24,12 +24,14 @@ std::size_t single_pass_tile(int block) {
 // kTileStatusStride, measured there): 2^28 -11.5% on the H100 and -13.6% on the H200 at block
 // 128; the H200 partial run of 40e61dffd4f5 (results/partial/nvidia-h200-status-stride.json):
 // 579.1 us at 2^28, 0.875x copy, 1.195x CUB (the headline run of 82d4281d9b00: 0.760x, 1.038x).
-// The headline runs of e81b104b31dc (results/partial/nvidia-{h100,h200}-headline.json, 5
+// The headline runs of e81b104b31dc (that commit's headline files, in the history; 5
 // repetitions), 2^28 block 128: H100 745.9 us = 0.957x copy [0.942-0.957], 1.175x CUB; H200 572.0
 // us = 0.881x [0.867-0.882], 1.188x CUB. Below 512 tiles (2^21 and less at block 128) the words
 // are packed one a tile again (twentieth session: stride 4 had cost up to 9% there; lookback.cuh).
-// Those of 4d7b3277ad59 (the headline files now): H100 749.5 us = 0.955x copy [0.942-0.957],
-// 1.164x CUB; H200 577.6 us = 0.878x [0.863-0.878], 1.202x CUB.
+// Those of 4d7b3277ad59 (that commit's headline files, in the history): H100 749.5 us = 0.955x
+// copy [0.942-0.957], 1.164x CUB; H200 577.6 us = 0.878x [0.863-0.878], 1.202x CUB. Those of
+// a4783e314b19 (the same kernel; results/partial/nvidia-{h100,h200}-headline.json): H100 746.8 us
+// = 0.956x copy [0.943-0.958], 1.172x CUB; H200 571.4 us = 0.882x [0.870-0.883], 1.190x CUB.
 // Temporary storage: 8 bytes per tile of single_pass_tile(block) elements (32 from 512 tiles on:
 // common/lookback.cuh's tile_status_stride), plus 8.
 template <typename Status> using Lookback = LookbackPrefix<Status, 1>;

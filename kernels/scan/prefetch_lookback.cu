@@ -46,12 +46,15 @@
 // (2026-11-24) Each tile's status word in a 32-byte sector of its own (common/lookback.cuh's
 // kTileStatusStride, measured there): 2^28 -0.5..-5.6% on the H100, -1.8..-4.9% on the H200 (H200
 // partial run of 40e61dffd4f5, results/partial/nvidia-h200-status-stride.json: 536.7 us at block
-// 512, 0.944x copy, 1.29x CUB). The headline runs of e81b104b31dc (results/partial/nvidia-
-// {h100,h200}-headline.json), 2^28 block 512: H100 725.8 us = 0.983x copy, 1.208x CUB; H200 533.4
-// us = 0.945x, 1.274x CUB. Below 512 tiles (2^23 and less at block 512) the words are packed one a
+// 512, 0.944x copy, 1.29x CUB). The headline runs of e81b104b31dc (that commit's headline files,
+// in the history), 2^28 block 512: H100 725.8 us = 0.983x copy, 1.208x CUB; H200 533.4 us =
+// 0.945x, 1.274x CUB. Below 512 tiles (2^23 and less at block 512) the words are packed one a
 // tile again (twentieth session: stride 1 was 1-5% faster there; lookback.cuh). Those of
-// 4d7b3277ad59 (the headline files now): H100 732.6 us = 0.977x copy [0.953-0.978], 1.191x CUB;
-// H200 537.0 us = 0.944x [0.914-0.945], 1.293x CUB.
+// 4d7b3277ad59 (that commit's headline files, in the history): H100 732.6 us = 0.977x copy
+// [0.953-0.978], 1.191x CUB; H200 537.0 us = 0.944x [0.914-0.945], 1.293x CUB. Those of
+// a4783e314b19 (the same kernel; results/partial/nvidia-{h100,h200}-headline.json; median
+// [min-max] of 5 repetitions): H100 725.1 us = 0.985x copy [0.966-0.985], 1.207x CUB; H200 534.5
+// us = 0.943x [0.915-0.946], 1.272x CUB.
 #include "common/arguments.hpp"
 #include "common/block.cuh"
 #include "common/cuda_check.hpp"

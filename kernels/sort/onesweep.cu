@@ -51,10 +51,17 @@
 //
 // Measured (CUB's time over onesweep's at 2^24 / 2^28 / 2^30, uniform uint32, best block; the
 // figures of the earlier kernels, from e1968ee64c8e on, are in onesweep.tuning.md's last section):
-//   keys   the headline runs of 4d7b3277ad59 (results/partial/nvidia-{h100,h200}-headline.json,
+//   keys   the headline runs of 4d7b3277ad59 (that commit's headline files, in the history,
 //          block 256): 1.163x / 1.065x / 1.068x on the H100, 1.179x / 1.082x / 1.090x on the H200;
-//          the keys-only kernels have not changed since;
-//   pairs  packed (commit 54efd91; same-call A/B runs against the kernel before, 10 repetitions a
+//          the keys-only kernels have not changed since. Those of a4783e314b19 (results/partial/
+//          nvidia-{h100,h200}-headline.json, median [min-max] of 5 repetitions, block 256):
+//          1.167x [1.165-1.176] / 1.067x [1.065-1.070] / 1.069x [1.068-1.071] on the H100,
+//          1.183x [1.176-1.188] / 1.079x [1.078-1.080] / 1.086x [1.084-1.087] on the H200;
+//   pairs  packed, block 384: the headline runs of a4783e314b19 (the same files): 1.114x
+//          [1.104-1.123] / 1.129x [1.124-1.132] / 1.126x [1.121-1.127] on the H100 (2^28 7831.3
+//          us, 0.775x copy [0.772-0.776]), 1.103x [1.091-1.106] / 1.131x [1.130-1.133] / 1.146x
+//          [1.141-1.148] on the H200 (2^28 6563.5 us, 0.653x copy [0.652-0.653]). When it landed
+//          (commit 54efd91; same-call A/B runs against the kernel before, 10 repetitions a
 //          build, results/partial/nvidia-{h100,h200}-sort-packed.txt; block 384): 1.108x / 1.124x
 //          / 1.125x on the H100 (the kernel before, same call: 1.024x / 0.975x / 0.971x), 1.103x /
 //          1.131x / 1.142x on the H200 (1.079x / 1.023x / 1.026x); 2^28 7733.1 us and 6561.2 us;

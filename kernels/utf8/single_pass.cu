@@ -62,10 +62,14 @@
 //   [0.793-0.796], block 256 410.3 us = 0.800x [0.799-0.801]; H200 387.7 us = 0.598x
 //   [0.597-0.598] (block 384; 256: 0.587x); at 2^30 H100 0.809x [0.808-0.811] (block 384) and
 //   0.811x [0.807-0.812] (256), H200 0.607x [0.607-0.608]. Those of 4d7b3277ad59 (this kernel;
-//   results/partial/nvidia-{h100,h200}-headline.json): at 2^28 H100 block 256 410.9 us = 0.802x
+//   that commit's headline files, in the history): at 2^28 H100 block 256 410.9 us = 0.802x
 //   [0.800-0.803], block 384 413.2 us = 0.797x [0.793-0.803]; H200 block 384 388.5 us = 0.600x
 //   [0.600-0.601] (256: 0.589x); at 2^30 H100 0.814x [0.813-0.816] (256) and 0.811x (384), H200
-//   0.611x [0.610-0.611] (384).
+//   0.611x [0.610-0.611] (384). Those of a4783e314b19 (this kernel; results/partial/nvidia-
+//   {h100,h200}-headline.json): at 2^28 H100 block 256 410.6 us = 0.800x [0.798-0.802], block
+//   384 414.2 us = 0.793x [0.789-0.798]; H200 block 384 387.9 us = 0.598x [0.597-0.598] (256:
+//   0.586x); at 2^30 H100 0.810x [0.808-0.812] (256) and 0.807x (384), H200 0.607x [0.607-0.608]
+//   (384).
 // What bounds decode: integer work and the look-back chain, not memory (the same times on both
 // GPUs although the H200 has 1.4x the bandwidth). With every tile's offset known in advance
 // (no chain) the same kernel decodes mixed text at about 0.87x copy on the H100 and 0.64x on the
