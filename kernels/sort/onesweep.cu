@@ -629,30 +629,12 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   }
 
   // Pairs to their tile-sorted positions, key and value in one 8-byte word.
-#ifndef GPS_SPLIT_EXCHANGE
-#define GPS_SPLIT_EXCHANGE 0
-#endif
-  // The last pass (arrays out): keys and values in two 4-byte arrays, so that each of the
-  // scatter's two loops reads one word a position (one wavefront a warp, not two).
-  static constexpr bool split_exchange() { return GPS_SPLIT_EXCHANGE && !has(LAYOUT, kOutPairs); }
-  __device__ __forceinline__ unsigned* split_keys() const {
-    return reinterpret_cast<unsigned*>(s.exchange);
-  }
-  __device__ __forceinline__ unsigned* split_vals() const {
-    return reinterpret_cast<unsigned*>(s.exchange) + kTile;
-  }
   __device__ __forceinline__ void exchange_pairs(const unsigned (&keys)[kItems],
                                                  const unsigned (&vals)[kItems],
                                                  const Ranks& ranks) {
 #pragma unroll
-    for (int j = 0; j < kItems; ++j) {
-      if constexpr (split_exchange()) {
-        split_keys()[ranks.get(j)] = keys[j];
-        split_vals()[ranks.get(j)] = vals[j];
-      } else {
-        s.exchange[ranks.get(j)] = make_uint2(keys[j], vals[j]);
-      }
-    }
+    for (int j = 0; j < kItems; ++j)
+      s.exchange[ranks.get(j)] = make_uint2(keys[j], vals[j]);
   }
 
   // Per-digit look-back (thread d, serially over the earlier tiles' status words of digit d, until
@@ -718,11 +700,7 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
 #pragma unroll
       for (int j = 0; j < kItems; ++j) {
         const unsigned pos = j * BLOCK + threadIdx.x;
-        unsigned key;
-        if constexpr (split_exchange())
-          key = split_keys()[pos];
-        else
-          key = s.exchange[pos].x;
+        const unsigned key = s.exchange[pos].x;
         const unsigned d = digit_of(key);
         digits[j / 4] |= d << (8 * (j % 4));
         if (full || pos < valid)
@@ -733,12 +711,8 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       for (int j = 0; j < kItems; ++j) {
         const unsigned pos = j * BLOCK + threadIdx.x;
         const unsigned d = (digits[j / 4] >> (8 * (j % 4))) & (kRadix - 1);
-        if (full || pos < valid) {
-          if constexpr (split_exchange())
-            vals_out[s.global_base[d] + pos] = split_vals()[pos];
-          else
-            vals_out[s.global_base[d] + pos] = s.exchange[pos].y;
-        }
+        if (full || pos < valid)
+          vals_out[s.global_base[d] + pos] = s.exchange[pos].y;
         __syncwarp();
       }
     }
