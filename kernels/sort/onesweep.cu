@@ -306,28 +306,9 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   // what the exchange holds per tile-sorted position: the key, or the key and its value
   using Item = std::conditional_t<PAIRS, uint2, unsigned>;
 
-#ifndef GPS_PAIRED_STORES
-#define GPS_PAIRED_STORES 0
-#endif
-  // Paired stores (pairs passes that write the key and value arrays): each digit's run sits in
-  // the exchange at a slot of the same parity as its output index (a gap slot before it where
-  // the parity changes, at most one a digit), so that each thread stores two neighbouring slots
-  // of one run as one 8-byte word to each array.
-  static constexpr bool paired_layout() {
-    return GPS_PAIRED_STORES && PAIRS && !has(LAYOUT, kOutPairs);
-  }
-  static constexpr int kSlots = kTile + (paired_layout() ? kRadix : 0);
-  static_assert(kSlots % 2 == 0 && kSlots <= (1 << 16), "16-bit slot bounds (span)");
-  struct PadStorage {
-    unsigned parity[kRadix / kWarpSize]; // bit d: the parity each digit's run needs
-    unsigned pad[kRadix];                // slot of tile-sorted position p of digit d: p + pad[d]
-    unsigned span[kRadix];               // digit d's slots: [low 16 bits, high 16 bits)
-  };
-  struct NoPadStorage {};
-
   struct TempStorage {
     union {
-      Item exchange[kSlots]; // keys (and their values) in tile-sorted order
+      Item exchange[kTile]; // keys (and their values) in tile-sorted order
       struct {
         // per warp, at slot_of(digit): the digit counts, then the tile-sorted starts; the lanes
         // holding the digit (atomicOr)
@@ -342,7 +323,6 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
     typename BlockScan<BLOCK>::TempStorage scan;
     unsigned tile;
     int one_digit; // every key of the tile has one digit
-    std::conditional_t<paired_layout(), PadStorage, NoPadStorage> padded;
   };
 
   TempStorage& s;
@@ -737,90 +717,6 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       }
     }
   }
-
-  // Paired stores: whether both arrays have the same 8-byte phase (else the scatter above).
-  static __device__ __forceinline__ bool paired(const unsigned* keys_out,
-                                                const unsigned* vals_out) {
-    return ((reinterpret_cast<std::uintptr_t>(keys_out) ^
-             reinterpret_cast<std::uintptr_t>(vals_out)) &
-            4u) == 0;
-  }
-  // After the look-back (global_base known): each digit's pad, the count of parity changes over
-  // the digits up to it, so that a run's first slot has its output index's 8-byte phase; then
-  // global_base becomes the output index of slot 0 (wrapping: the scatter adds in 32 bits).
-  __device__ __forceinline__ void pad_runs(unsigned digit_start, unsigned real_count,
-                                           const unsigned* keys_out) {
-    const unsigned phase = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(keys_out) >> 2);
-    if (threadIdx.x < kRadix) {
-      const unsigned bits =
-          __ballot_sync(kFullMask, ((s.global_base[threadIdx.x] + phase) & 1u) != 0);
-      if (lane_id() == 0)
-        s.padded.parity[warp_id()] = bits;
-    }
-    __syncthreads();
-    if (threadIdx.x < kRadix) {
-      const int d = threadIdx.x;
-      unsigned pad = 0, carry = 0;
-#pragma unroll
-      for (int w = 0; w < kRadix / kWarpSize; ++w) {
-        const unsigned b = s.padded.parity[w];
-        unsigned changes = b ^ (b << 1 | carry); // bit e: digit e's parity differs from e - 1's
-        carry = b >> 31;
-        if (w > d / kWarpSize)
-          changes = 0;
-        else if (w == d / kWarpSize)
-          changes &= 0xffffffffu >> (kWarpSize - 1 - d % kWarpSize);
-        pad += __popc(changes);
-      }
-      s.padded.pad[d] = pad;
-      const unsigned first = digit_start + pad;
-      s.padded.span[d] = first | (first + real_count) << 16;
-      s.global_base[d] -= pad;
-    }
-    __syncthreads();
-  }
-  __device__ __forceinline__ void exchange_pairs_padded(const unsigned (&keys)[kItems],
-                                                        const unsigned (&vals)[kItems],
-                                                        const Ranks& ranks) {
-#pragma unroll
-    for (int j = 0; j < kItems; ++j)
-      s.exchange[ranks.get(j) + s.padded.pad[digit_of(keys[j])]] = make_uint2(keys[j], vals[j]);
-    __syncthreads();
-  }
-  // Thread t takes slots 2m and 2m + 1 (m = t, t + BLOCK, ...): one 8-byte word to each array
-  // where both hold one run's pairs, else each pair on its own; gap slots (stale words) and the
-  // missing keys of the last tile fall outside every digit's span.
-  __device__ __forceinline__ void scatter_pairs_paired(unsigned* __restrict__ keys_out,
-                                                       unsigned* __restrict__ vals_out) const {
-    constexpr int kPairSlots = kSlots / 2;
-#pragma unroll
-    for (int i = 0; i < (kPairSlots + BLOCK - 1) / BLOCK; ++i) {
-      const unsigned m = i * BLOCK + threadIdx.x;
-      if (kPairSlots % BLOCK == 0 || m < kPairSlots) {
-        const uint4 w = reinterpret_cast<const uint4*>(s.exchange)[m];
-        const unsigned k0 = 2 * m, k1 = 2 * m + 1;
-        const unsigned d0 = digit_of(w.x), d1 = digit_of(w.z);
-        const unsigned span0 = s.padded.span[d0], span1 = s.padded.span[d1];
-        const bool in0 = k0 >= (span0 & 0xffffu) && k0 < (span0 >> 16);
-        const bool in1 = k1 >= (span1 & 0xffffu) && k1 < (span1 >> 16);
-        const unsigned g0 = s.global_base[d0] + k0;
-        if (in0 && in1 && d0 == d1) {
-          *reinterpret_cast<uint2*>(keys_out + g0) = make_uint2(w.x, w.z);
-          *reinterpret_cast<uint2*>(vals_out + g0) = make_uint2(w.y, w.w);
-        } else {
-          if (in0) {
-            keys_out[g0] = w.x;
-            vals_out[g0] = w.y;
-          }
-          if (in1) {
-            const unsigned g1 = s.global_base[d1] + k1;
-            keys_out[g1] = w.z;
-            vals_out[g1] = w.w;
-          }
-        }
-      }
-    }
-  }
 };
 
 // The agent's shared memory: static for keys; dynamic for pairs, whose 8-byte exchange is larger
@@ -874,15 +770,6 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   agent.rank_keys(keys, ranks, heavy_digit, one_digit);
   if constexpr (PAIRS)
     agent.unpark_values(vals);
-  if constexpr (Agent::paired_layout()) {
-    if (Agent::paired(keys_out, vals_out)) { // the look-back first: the pads need its results
-      agent.lookback_digits(real_count, digit_start, digit_starts, next_status);
-      agent.pad_runs(digit_start, real_count, keys_out);
-      agent.exchange_pairs_padded(keys, vals, ranks);
-      agent.scatter_pairs_paired(keys_out, vals_out);
-      return;
-    }
-  }
   if constexpr (PAIRS)
     agent.exchange_pairs(keys, vals, ranks);
   else
