@@ -435,44 +435,45 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
     }
   }
 
-  // The tile `ahead` tiles after this one (the tile a block takes about a quarter of a wave
-  // later: bulk_copy.cuh's l2_ahead_tiles), which thread 0 asks L2 for: its first position and
-  // its count as far as its last whole 16 bytes of keys; false for the other threads, past the
-  // last tile, or with nothing to fetch.
-  __device__ __forceinline__ bool tile_ahead(unsigned n, unsigned ahead, unsigned& first_key,
-                                             unsigned& count) const {
-    first_key = (tile + ahead) * kTile; // wraps only far past n (n < 2^31)
-    if (threadIdx.x != 0 || tile + ahead >= (n + kTile - 1) / kTile)
-      return false;
-    count = min(n - first_key, static_cast<unsigned>(kTile)) & ~3u;
-    return count != 0;
+  // Thread 0 asks L2 for the keys of the tile `ahead` tiles after this one (the tile a block
+  // takes about a quarter of a wave later: bulk_copy.cuh's l2_ahead_tiles), as far as their last
+  // whole 16 bytes; nothing when keys_in is not 16-byte aligned.
+  __device__ __forceinline__ void prefetch_keys(const unsigned* keys_in, unsigned n,
+                                                unsigned ahead) const {
+    const unsigned first_key = (tile + ahead) * kTile; // wraps only far past n (n < 2^31)
+    if (threadIdx.x != 0 || tile + ahead >= (n + kTile - 1) / kTile ||
+        reinterpret_cast<std::uintptr_t>(keys_in) % 16 != 0)
+      return;
+    const unsigned count = min(n - first_key, static_cast<unsigned>(kTile)) & ~3u;
+    if (count != 0)
+      prefetch_l2(keys_in + first_key, 4 * count);
   }
 
-  // That tile's words of one array (the keys, or the values): nothing when the array is not
-  // 16-byte aligned.
-  __device__ __forceinline__ void prefetch_array(const unsigned* words, unsigned n,
-                                                 unsigned ahead) const {
-    unsigned first_key = 0, count = 0;
-    if (tile_ahead(n, ahead, first_key, count) && reinterpret_cast<std::uintptr_t>(words) % 16 == 0)
-      prefetch_l2(words + first_key, 4 * count);
-  }
-
-  // Pairs: the packed pairs of that tile, or its keys and its values.
+  // Pairs: the same for the tile's pairs (the packed pairs, or the keys and the values). Its
+  // first lines repeat prefetch_keys' on purpose: one helper for both changed the keys-only
+  // kernels' code and cost them 0.8-1.5% (H200; onesweep.tuning.md, twenty-seventh session).
   __device__ __forceinline__ void prefetch_pairs(const unsigned* keys_in, const unsigned* vals_in,
                                                  const PairSpan& pairs_in, unsigned n,
                                                  unsigned ahead) const {
+    const unsigned first_key = (tile + ahead) * kTile;
+    if (threadIdx.x != 0 || tile + ahead >= (n + kTile - 1) / kTile)
+      return;
+    const unsigned count = min(n - first_key, static_cast<unsigned>(kTile)) & ~3u;
+    if (count == 0)
+      return;
     if constexpr (has(LAYOUT, kInPairs)) {
       // a segment of the output arrays starts 8-byte aligned, the bulk prefetch wants 16 bytes
-      unsigned first_key = 0, count = 0;
       const uint2* run = nullptr;
-      if (tile_ahead(n, ahead, first_key, count) && pairs_in.run(first_key, count, run)) {
+      if (pairs_in.run(first_key, count, run)) {
         const unsigned skip = reinterpret_cast<std::uintptr_t>(run + first_key) % 16 / 8;
         if (count > skip + 1)
           prefetch_l2(run + first_key + skip, 8 * ((count - skip) & ~1u));
       }
     } else {
-      prefetch_array(keys_in, n, ahead);
-      prefetch_array(vals_in, n, ahead);
+      if (reinterpret_cast<std::uintptr_t>(keys_in) % 16 == 0)
+        prefetch_l2(keys_in + first_key, 4 * count);
+      if (reinterpret_cast<std::uintptr_t>(vals_in) % 16 == 0)
+        prefetch_l2(vals_in + first_key, 4 * count);
     }
   }
 
@@ -756,7 +757,7 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
     if constexpr (PAIRS)
       agent.prefetch_pairs(keys_in, vals_in, pairs_in, n, ahead);
     else
-      agent.prefetch_array(keys_in, n, ahead);
+      agent.prefetch_keys(keys_in, n, ahead);
   }
   unsigned keys[Agent::kItems];
   typename Agent::Ranks ranks;
