@@ -233,8 +233,16 @@ __global__ void __launch_bounds__(kHistBlock)
       atomicAdd(&column[((p & 1) * kRadix + d) * kWarpSize], 1u << (16 * (p >> 1)));
     }
   };
+#ifdef GPS_HIST_REVERSE
+  // the tiles in reverse order, so that the last keys read (and left in L2) are the first that
+  // pass 0 reads
+  const std::size_t tiles = (n + kTile - 1) / kTile;
+  for (std::size_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const std::size_t base = (tiles - 1 - t) * kTile;
+#else
   for (std::size_t base = blockIdx.x * static_cast<std::size_t>(kTile); base < n;
        base += static_cast<std::size_t>(gridDim.x) * kTile) {
+#endif
     unsigned k[kHistItems];
     if (base + kTile <= n) { // a whole tile: one base pointer, no bounds tests
       const unsigned* src = keys + base + threadIdx.x;
