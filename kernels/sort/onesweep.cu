@@ -1,7 +1,8 @@
 // onesweep: LSD radix sort with 8-bit digits in one kernel per pass (Adinets & Merrill 2022,
 // "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs"; CUB's DeviceRadixSort on
 // sm_70+). Up front, one kernel counts all four digit positions of every key (shared-memory atomics
-// into a 16-bit counter column per lane, then global atomics) and a tiny kernel scans each of the
+// into a 16-bit counter column per lane, then global atomics; its tiles in reverse order, so that
+// the keys it leaves in L2 are pass 0's first) and a tiny kernel scans each of the
 // four 256-bin histograms: the global start of every digit in every pass. Then, per pass, one
 // kernel (started while the one before ends: programmatic dependent launch; no memset between
 // passes, each pass clears the next one's status words) whose blocks run the steps
@@ -147,6 +148,10 @@
 //            within 0.3%), and two neighbouring pairs of a run stored as 8-byte words, the runs
 //            padded to their output phase after a look-back moved before the exchange (H200
 //            +2.5..2.8%, float32 +7.7%): that look-back's overlap is worth more than the sectors
+//   kept     the histogram kernel's tiles in reverse order, so that pass 0's first keys are in L2
+//            (H200, 20 repetitions a side: pairs 2^24 -0.6%, ranges apart; keys 2^24 -0.6% and
+//            every other size within the noise; predicted -1..-3% for keys: the pass is bound
+//            by shared memory, not by DRAM)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
@@ -233,16 +238,11 @@ __global__ void __launch_bounds__(kHistBlock)
       atomicAdd(&column[((p & 1) * kRadix + d) * kWarpSize], 1u << (16 * (p >> 1)));
     }
   };
-#ifdef GPS_HIST_REVERSE
-  // the tiles in reverse order, so that the last keys read (and left in L2) are the first that
-  // pass 0 reads
+  // the tiles in reverse order, so that the keys read last (and left in L2) are the first that
+  // pass 0 reads (H200 pairs 2^24 -0.6%, onesweep.tuning.md)
   const std::size_t tiles = (n + kTile - 1) / kTile;
   for (std::size_t t = blockIdx.x; t < tiles; t += gridDim.x) {
     const std::size_t base = (tiles - 1 - t) * kTile;
-#else
-  for (std::size_t base = blockIdx.x * static_cast<std::size_t>(kTile); base < n;
-       base += static_cast<std::size_t>(gridDim.x) * kTile) {
-#endif
     unsigned k[kHistItems];
     if (base + kTile <= n) { // a whole tile: one base pointer, no bounds tests
       const unsigned* src = keys + base + threadIdx.x;
