@@ -369,8 +369,14 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   // The next tile index from the pass's atomic counter (launch order, so the look-back only ever
   // waits on running or finished tiles); clears the counts, the match masks and the flags.
   __device__ __forceinline__ void take_tile(unsigned* tile_counter, unsigned n) {
+#ifdef GPS_SORT_BLOCK_TILES
+    constexpr bool kBlockTiles = !PAIRS;
+#else
+    constexpr bool kBlockTiles = false;
+#endif
     if (threadIdx.x == 0) {
-      s.tile = atomicAdd(tile_counter, 1u);
+      if constexpr (!kBlockTiles)
+        s.tile = atomicAdd(tile_counter, 1u);
       s.one_digit = 0;
     }
     for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK) {
@@ -378,7 +384,10 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       (&s.rank.match[0][0])[i] = 0;
     }
     __syncthreads();
-    tile = s.tile;
+    if constexpr (kBlockTiles)
+      tile = block_tile_index();
+    else
+      tile = s.tile;
     tile_base = tile * kTile; // < n + kTile < 2^32 (n < 2^31 is checked)
     valid = min(n - tile_base, static_cast<unsigned>(kTile));
     full = valid == kTile;
