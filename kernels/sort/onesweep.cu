@@ -242,7 +242,11 @@ __global__ void __launch_bounds__(kHistBlock)
   // pass 0 reads (H200 pairs 2^24 -0.6%, onesweep.tuning.md)
   const std::size_t tiles = (n + kTile - 1) / kTile;
   for (std::size_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+#ifdef GPS_HIST_FORWARD
+    const std::size_t base = t * kTile;
+#else
     const std::size_t base = (tiles - 1 - t) * kTile;
+#endif
     unsigned k[kHistItems];
     if (base + kTile <= n) { // a whole tile: one base pointer, no bounds tests
       const unsigned* src = keys + base + threadIdx.x;
