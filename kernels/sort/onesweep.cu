@@ -164,6 +164,8 @@
 #include "sort/passes.hpp"
 #include "sort/sort.hpp"
 
+#include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -849,7 +851,24 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   // and 2 move packed pairs between the temporary and the output arrays' bytes (a three-segment
   // PairSpan), 3 writes the output arrays. Where an output array is not 8-byte aligned, passes 1
   // and 2 write and read the arrays instead.
+#ifdef GPS_SORT_TMP_ALIGN
+  { // keys_tmp at a 2 MB boundary of the temporary (diagnostic)
+    const std::size_t off = layout.bytes(), big = std::size_t{1} << 21;
+    const std::size_t at = (off + 255) / 256 * 256;
+    layout.take_bytes((at + big - 1) / big * big - at);
+  }
+#endif
   unsigned* keys_tmp = layout.take<unsigned>(PAIRS ? 0 : n);
+#ifdef GPS_SORT_DEBUG_TEMP
+  if (temp != nullptr && std::getenv("GPS_SORT_DEBUG_TEMP") != nullptr) {
+    static const void* last = nullptr;
+    if (temp != last)
+      std::fprintf(stderr, "onesweep<%d> n=%zu temp=%p status=%p tmp=%p in=%p out=%p\n", BLOCK, n,
+                   temp, static_cast<void*>(status), static_cast<void*>(keys_tmp),
+                   static_cast<const void*>(keys_in), static_cast<void*>(keys_out));
+    last = temp;
+  }
+#endif
   uint2* pairs_tmp = layout.take<uint2>(PAIRS ? n : 0);
   uint2* spare = layout.take<uint2>(PAIRS ? 1 : 0);
   if (layout.sized(temp_bytes))
