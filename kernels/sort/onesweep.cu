@@ -182,6 +182,14 @@ constexpr int kPasses = 32 / kRadixBits;
 constexpr int kHistBlock = static_cast<int>(onesweep_plan::kHistBlock);
 constexpr int kHistItems = static_cast<int>(onesweep_plan::kHistItems);
 constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit look-back
+// The keys-only temporary: a gap of kPadKeys keys after every 2^kPadShift keys, so that the 256
+// digits' write fronts (n / 256 keys apart, a power of two for pot n) do not share their address
+// bits below the page.
+constexpr unsigned kPadShift = 16;
+constexpr unsigned kPadKeys = 32;
+__host__ __device__ constexpr unsigned padded_index(unsigned i) {
+  return i + kPadKeys * (i >> kPadShift);
+}
 // A warp holding more keys of one digit than this ranks that digit's keys by one ballot instead
 // of the shared atomicOr, whose lanes on one address serialise.
 constexpr unsigned kHeavyCount = 48;
@@ -405,6 +413,14 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   // on. Positions past the end of the last tile read as `missing`.
   __device__ __forceinline__ void load_tile(const unsigned* __restrict__ in, unsigned missing,
                                             unsigned (&items)[kItems]) const {
+    if constexpr (has(LAYOUT, kInPad)) {
+#pragma unroll
+      for (int j = 0; j < kItems; ++j) {
+        const unsigned pos = first + j * kWarpSize;
+        items[j] = full || pos < valid ? in[padded_index(tile_base + pos)] : missing;
+      }
+      return;
+    }
     if (full) {
       // one base pointer, so that the kItems loads use immediate offsets
       const unsigned* src = in + (tile_base + first);
@@ -468,8 +484,14 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
         reinterpret_cast<std::uintptr_t>(keys_in) % 16 != 0)
       return;
     const unsigned count = min(n - first_key, static_cast<unsigned>(kTile)) & ~3u;
-    if (count != 0)
+    if (count == 0)
+      return;
+    if constexpr (has(LAYOUT, kInPad)) {
+      const unsigned from = padded_index(first_key);
+      prefetch_l2(keys_in + from, 4 * (padded_index(first_key + count - 1) + 1 - from));
+    } else {
       prefetch_l2(keys_in + first_key, 4 * count);
+    }
   }
 
   // Pairs: the same for the tile's pairs (the packed pairs, or the keys and the values). Its
@@ -697,8 +719,12 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       const unsigned pos = j * BLOCK + threadIdx.x;
       const unsigned key = s.exchange[pos];
       const unsigned d = digit_of(key);
-      if (full || pos < valid) // two 64-bit adds (see global_base): -2.8% (onesweep.tuning.md)
+      if constexpr (has(LAYOUT, kOutPad)) {
+        if (full || pos < valid)
+          keys_out[padded_index(s.global_base[d] + pos)] = key;
+      } else if (full || pos < valid) { // two 64-bit adds (see global_base): -2.8%
         *(keys_out + s.global_base[d] + pos) = key;
+      }
     }
   }
 
@@ -858,7 +884,14 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
     layout.take_bytes((at + big - 1) / big * big - at);
   }
 #endif
-  unsigned* keys_tmp = layout.take<unsigned>(PAIRS ? 0 : n);
+#ifdef GPS_SORT_PAD_TMP
+  constexpr bool kPadTmp = !PAIRS;
+#else
+  constexpr bool kPadTmp = false;
+#endif
+  unsigned* keys_tmp = layout.take<unsigned>(PAIRS     ? 0
+                                             : kPadTmp ? padded_index(static_cast<unsigned>(n))
+                                                       : n);
 #ifdef GPS_SORT_DEBUG_TEMP
   if (temp != nullptr && std::getenv("GPS_SORT_DEBUG_TEMP") != nullptr) {
     static const void* last = nullptr;
@@ -923,6 +956,8 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
     // pairs: which side of the pass holds packed pairs, and their spans
     int pair_layout = 0;
     PairSpan pairs_in = {}, pairs_out = {};
+    if (!PAIRS && kPadTmp) // keys only: passes 0 and 2 write the temporary, 1 and 3 read it
+      pair_layout = pass % 2 == 0 ? kOutPad : kInPad;
     if (PAIRS && pass % 2 == 0) { // the arrays (the input, or the output's bytes) to the temporary
       pair_layout = kOutPairs | (pass == 2 && split ? kInPairs : 0);
       pairs_in = out_pairs;
@@ -947,17 +982,19 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
     const auto launch_pass = [&](auto layout_constant) {
       constexpr int kLayout = decltype(layout_constant)::value;
       if constexpr (!PAIRS) {
-        (void)kLayout; // keys only: pair_layout is 0
+        if constexpr (kLayout == 0 || kLayout == kInPad || kLayout == kOutPad) {
+          if (transformed)
+            launch(onesweep_pass<BLOCK, false, KT, kLayout>, 0); // launch_dependent checks it
+          else
+            launch(onesweep_pass<BLOCK, false, KeyType::Uint32, kLayout>, 0);
+        }
+      } else if constexpr (kLayout != kInPad && kLayout != kOutPad) {
         if (transformed)
-          launch(onesweep_pass<BLOCK, false, KT>, 0); // launch_dependent checks the launch
+          launch(onesweep_pass<BLOCK, true, KT, kLayout>,
+                 pairs_pass_shared_bytes<BLOCK, KT, kLayout>());
         else
-          launch(onesweep_pass<BLOCK, false, KeyType::Uint32>, 0);
-      } else if (transformed) {
-        launch(onesweep_pass<BLOCK, true, KT, kLayout>,
-               pairs_pass_shared_bytes<BLOCK, KT, kLayout>());
-      } else {
-        launch(onesweep_pass<BLOCK, true, KeyType::Uint32, kLayout>,
-               pairs_pass_shared_bytes<BLOCK, KeyType::Uint32, kLayout>());
+          launch(onesweep_pass<BLOCK, true, KeyType::Uint32, kLayout>,
+                 pairs_pass_shared_bytes<BLOCK, KeyType::Uint32, kLayout>());
       }
     };
     using Int = std::integral_constant<int, 0>;
@@ -973,6 +1010,12 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
       break;
     case kInPairs | kOutPairs | kOutSplit:
       launch_pass(std::integral_constant<int, kInPairs | kOutPairs | kOutSplit>{});
+      break;
+    case kInPad:
+      launch_pass(std::integral_constant<int, kInPad>{});
+      break;
+    case kOutPad:
+      launch_pass(std::integral_constant<int, kOutPad>{});
       break;
     default:
       launch_pass(Int{}); // keys only
