@@ -164,8 +164,6 @@
 #include "sort/passes.hpp"
 #include "sort/sort.hpp"
 
-#include <cstdio>
-#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -182,14 +180,6 @@ constexpr int kPasses = 32 / kRadixBits;
 constexpr int kHistBlock = static_cast<int>(onesweep_plan::kHistBlock);
 constexpr int kHistItems = static_cast<int>(onesweep_plan::kHistItems);
 constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit look-back
-// The keys-only temporary: a gap of kPadKeys keys after every 2^kPadShift keys, so that the 256
-// digits' write fronts (n / 256 keys apart, a power of two for pot n) do not share their address
-// bits below the page.
-constexpr unsigned kPadShift = 16;
-constexpr unsigned kPadKeys = 32;
-__host__ __device__ constexpr unsigned padded_index(unsigned i) {
-  return i + kPadKeys * (i >> kPadShift);
-}
 // A warp holding more keys of one digit than this ranks that digit's keys by one ballot instead
 // of the shared atomicOr, whose lanes on one address serialise.
 constexpr unsigned kHeavyCount = 48;
@@ -252,11 +242,7 @@ __global__ void __launch_bounds__(kHistBlock)
   // pass 0 reads (H200 pairs 2^24 -0.6%, onesweep.tuning.md)
   const std::size_t tiles = (n + kTile - 1) / kTile;
   for (std::size_t t = blockIdx.x; t < tiles; t += gridDim.x) {
-#ifdef GPS_HIST_FORWARD
-    const std::size_t base = t * kTile;
-#else
     const std::size_t base = (tiles - 1 - t) * kTile;
-#endif
     unsigned k[kHistItems];
     if (base + kTile <= n) { // a whole tile: one base pointer, no bounds tests
       const unsigned* src = keys + base + threadIdx.x;
@@ -383,14 +369,8 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   // The next tile index from the pass's atomic counter (launch order, so the look-back only ever
   // waits on running or finished tiles); clears the counts, the match masks and the flags.
   __device__ __forceinline__ void take_tile(unsigned* tile_counter, unsigned n) {
-#ifdef GPS_SORT_BLOCK_TILES
-    constexpr bool kBlockTiles = !PAIRS;
-#else
-    constexpr bool kBlockTiles = false;
-#endif
     if (threadIdx.x == 0) {
-      if constexpr (!kBlockTiles)
-        s.tile = atomicAdd(tile_counter, 1u);
+      s.tile = atomicAdd(tile_counter, 1u);
       s.one_digit = 0;
     }
     for (int i = threadIdx.x; i < kWarps * kRadix; i += BLOCK) {
@@ -398,10 +378,7 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       (&s.rank.match[0][0])[i] = 0;
     }
     __syncthreads();
-    if constexpr (kBlockTiles)
-      tile = block_tile_index();
-    else
-      tile = s.tile;
+    tile = s.tile;
     tile_base = tile * kTile; // < n + kTile < 2^32 (n < 2^31 is checked)
     valid = min(n - tile_base, static_cast<unsigned>(kTile));
     full = valid == kTile;
@@ -413,14 +390,6 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   // on. Positions past the end of the last tile read as `missing`.
   __device__ __forceinline__ void load_tile(const unsigned* __restrict__ in, unsigned missing,
                                             unsigned (&items)[kItems]) const {
-    if constexpr (has(LAYOUT, kInPad)) {
-#pragma unroll
-      for (int j = 0; j < kItems; ++j) {
-        const unsigned pos = first + j * kWarpSize;
-        items[j] = full || pos < valid ? in[padded_index(tile_base + pos)] : missing;
-      }
-      return;
-    }
     if (full) {
       // one base pointer, so that the kItems loads use immediate offsets
       const unsigned* src = in + (tile_base + first);
@@ -484,14 +453,8 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
         reinterpret_cast<std::uintptr_t>(keys_in) % 16 != 0)
       return;
     const unsigned count = min(n - first_key, static_cast<unsigned>(kTile)) & ~3u;
-    if (count == 0)
-      return;
-    if constexpr (has(LAYOUT, kInPad)) {
-      const unsigned from = padded_index(first_key);
-      prefetch_l2(keys_in + from, 4 * (padded_index(first_key + count - 1) + 1 - from));
-    } else {
+    if (count != 0)
       prefetch_l2(keys_in + first_key, 4 * count);
-    }
   }
 
   // Pairs: the same for the tile's pairs (the packed pairs, or the keys and the values). Its
@@ -719,12 +682,8 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       const unsigned pos = j * BLOCK + threadIdx.x;
       const unsigned key = s.exchange[pos];
       const unsigned d = digit_of(key);
-      if constexpr (has(LAYOUT, kOutPad)) {
-        if (full || pos < valid)
-          keys_out[padded_index(s.global_base[d] + pos)] = key;
-      } else if (full || pos < valid) { // two 64-bit adds (see global_base): -2.8%
+      if (full || pos < valid) // two 64-bit adds (see global_base): -2.8% (onesweep.tuning.md)
         *(keys_out + s.global_base[d] + pos) = key;
-      }
     }
   }
 
@@ -877,31 +836,7 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   // and 2 move packed pairs between the temporary and the output arrays' bytes (a three-segment
   // PairSpan), 3 writes the output arrays. Where an output array is not 8-byte aligned, passes 1
   // and 2 write and read the arrays instead.
-#ifdef GPS_SORT_TMP_ALIGN
-  { // keys_tmp at a 2 MB boundary of the temporary (diagnostic)
-    const std::size_t off = layout.bytes(), big = std::size_t{1} << 21;
-    const std::size_t at = (off + 255) / 256 * 256;
-    layout.take_bytes((at + big - 1) / big * big - at);
-  }
-#endif
-#ifdef GPS_SORT_PAD_TMP
-  constexpr bool kPadTmp = !PAIRS;
-#else
-  constexpr bool kPadTmp = false;
-#endif
-  unsigned* keys_tmp = layout.take<unsigned>(PAIRS     ? 0
-                                             : kPadTmp ? padded_index(static_cast<unsigned>(n))
-                                                       : n);
-#ifdef GPS_SORT_DEBUG_TEMP
-  if (temp != nullptr && std::getenv("GPS_SORT_DEBUG_TEMP") != nullptr) {
-    static const void* last = nullptr;
-    if (temp != last)
-      std::fprintf(stderr, "onesweep<%d> n=%zu temp=%p status=%p tmp=%p in=%p out=%p\n", BLOCK, n,
-                   temp, static_cast<void*>(status), static_cast<void*>(keys_tmp),
-                   static_cast<const void*>(keys_in), static_cast<void*>(keys_out));
-    last = temp;
-  }
-#endif
+  unsigned* keys_tmp = layout.take<unsigned>(PAIRS ? 0 : n);
   uint2* pairs_tmp = layout.take<uint2>(PAIRS ? n : 0);
   uint2* spare = layout.take<uint2>(PAIRS ? 1 : 0);
   if (layout.sized(temp_bytes))
@@ -956,8 +891,6 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
     // pairs: which side of the pass holds packed pairs, and their spans
     int pair_layout = 0;
     PairSpan pairs_in = {}, pairs_out = {};
-    if (!PAIRS && kPadTmp) // keys only: passes 0 and 2 write the temporary, 1 and 3 read it
-      pair_layout = pass % 2 == 0 ? kOutPad : kInPad;
     if (PAIRS && pass % 2 == 0) { // the arrays (the input, or the output's bytes) to the temporary
       pair_layout = kOutPairs | (pass == 2 && split ? kInPairs : 0);
       pairs_in = out_pairs;
@@ -982,19 +915,17 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
     const auto launch_pass = [&](auto layout_constant) {
       constexpr int kLayout = decltype(layout_constant)::value;
       if constexpr (!PAIRS) {
-        if constexpr (kLayout == 0 || kLayout == kInPad || kLayout == kOutPad) {
-          if (transformed)
-            launch(onesweep_pass<BLOCK, false, KT, kLayout>, 0); // launch_dependent checks it
-          else
-            launch(onesweep_pass<BLOCK, false, KeyType::Uint32, kLayout>, 0);
-        }
-      } else if constexpr (kLayout != kInPad && kLayout != kOutPad) {
+        (void)kLayout; // keys only: pair_layout is 0
         if (transformed)
-          launch(onesweep_pass<BLOCK, true, KT, kLayout>,
-                 pairs_pass_shared_bytes<BLOCK, KT, kLayout>());
+          launch(onesweep_pass<BLOCK, false, KT>, 0); // launch_dependent checks the launch
         else
-          launch(onesweep_pass<BLOCK, true, KeyType::Uint32, kLayout>,
-                 pairs_pass_shared_bytes<BLOCK, KeyType::Uint32, kLayout>());
+          launch(onesweep_pass<BLOCK, false, KeyType::Uint32>, 0);
+      } else if (transformed) {
+        launch(onesweep_pass<BLOCK, true, KT, kLayout>,
+               pairs_pass_shared_bytes<BLOCK, KT, kLayout>());
+      } else {
+        launch(onesweep_pass<BLOCK, true, KeyType::Uint32, kLayout>,
+               pairs_pass_shared_bytes<BLOCK, KeyType::Uint32, kLayout>());
       }
     };
     using Int = std::integral_constant<int, 0>;
@@ -1010,12 +941,6 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
       break;
     case kInPairs | kOutPairs | kOutSplit:
       launch_pass(std::integral_constant<int, kInPairs | kOutPairs | kOutSplit>{});
-      break;
-    case kInPad:
-      launch_pass(std::integral_constant<int, kInPad>{});
-      break;
-    case kOutPad:
-      launch_pass(std::integral_constant<int, kOutPad>{});
       break;
     default:
       launch_pass(Int{}); // keys only

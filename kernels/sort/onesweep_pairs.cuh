@@ -32,9 +32,7 @@ struct PairSpan {
 
 // What a pairs pass reads and writes (keys-only passes: 0): pairs packed in a PairSpan or the key
 // and value arrays; and a packed output over more than one segment (the output arrays).
-// Keys-only passes: kInPad / kOutPad, the keys read from / written to the padded temporary
-// (onesweep.cu's padded_index).
-enum PairLayout : int { kInPairs = 1, kOutPairs = 2, kOutSplit = 4, kInPad = 8, kOutPad = 16 };
+enum PairLayout : int { kInPairs = 1, kOutPairs = 2, kOutSplit = 4 };
 constexpr bool has(int layout, PairLayout flag) {
   return (layout & flag) != 0;
 }
