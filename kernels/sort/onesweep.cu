@@ -157,7 +157,9 @@
 //            every other size within the noise; predicted -1..-3% for keys: the pass is bound
 //            by shared memory, not by DRAM)
 //   dropped  keys-only tiles from blockIdx.x (H100: block 256 2^28 +0.4%, 384 -0.2%), the keys'
-//            temporary padded by 128 bytes every 2^16 keys (H100 +1.2..2.8%)
+//            temporary padded by 128 bytes every 2^16 keys (H100 +1.2..2.8%), L2 policies by
+//            store in the scatter (run ends evict_last +4.9..10.8%, the rest evict_first
+//            +4.8..11.4%)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
@@ -683,33 +685,6 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   // Thread t writes sorted positions t, t + BLOCK, ...: within a digit consecutive positions go to
   // consecutive addresses, so each digit's keys leave as one contiguous run.
   __device__ __forceinline__ void scatter_keys(unsigned* __restrict__ keys_out) const {
-#if defined(GPS_SORT_EDGE_HINT)
-    // run ends (the sectors a neighbouring tile completes) and the other stores get different L2
-    // policies: 1 = run ends evict_last, 2 = the other stores evict_first
-    unsigned long long policy;
-    if constexpr (GPS_SORT_EDGE_HINT == 1)
-      asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
-    else
-      asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
-#pragma unroll
-    for (int j = 0; j < kItems; ++j) {
-      const unsigned pos = j * BLOCK + threadIdx.x;
-      const unsigned key = s.exchange[pos];
-      const unsigned d = digit_of(key);
-      const unsigned before = __shfl_up_sync(kFullMask, d, 1);
-      const unsigned after = __shfl_down_sync(kFullMask, d, 1);
-      const unsigned lane = lane_id();
-      const bool edge = lane == 0 || lane == kWarpSize - 1 || before != d || after != d;
-      if (full || pos < valid) {
-        unsigned* at = keys_out + s.global_base[d] + pos;
-        if (edge == (GPS_SORT_EDGE_HINT == 1))
-          asm volatile("st.global.L2::cache_hint.b32 [%0], %1, %2;" ::"l"(at), "r"(key), "l"(policy)
-                       : "memory");
-        else
-          *at = key;
-      }
-    }
-#else
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
       const unsigned pos = j * BLOCK + threadIdx.x;
@@ -718,7 +693,6 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       if (full || pos < valid) // two 64-bit adds (see global_base): -2.8% (onesweep.tuning.md)
         *(keys_out + s.global_base[d] + pos) = key;
     }
-#endif
   }
 
   // Pairs: the keys' positions. Packed output: each pair stored as one 8-byte word. The arrays
