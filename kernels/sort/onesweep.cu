@@ -58,6 +58,12 @@
 //          nvidia-{h100,h200}-headline.json, median [min-max] of 5 repetitions, block 256):
 //          1.167x [1.165-1.176] / 1.067x [1.065-1.070] / 1.069x [1.068-1.071] on the H100,
 //          1.183x [1.176-1.188] / 1.079x [1.078-1.080] / 1.086x [1.084-1.087] on the H200;
+//          the sort rows of 5720031cec8a (this kernel, the histogram in reverse order; results/
+//          partial/nvidia-{h100,h200}-sort-headline.json): 1.174x [1.170-1.180] / 1.065x
+//          [1.063-1.069] / 1.070x [1.066-1.071] on the H100, 1.190x [1.175-1.195] / 1.077x
+//          [1.076-1.077] / 1.083x [1.081-1.084] on the H200; pairs there (block 384): 1.122x
+//          [1.113-1.124] / 1.125x [1.122-1.131] / 1.122x [1.120-1.126] on the H100, 1.118x
+//          [1.113-1.122] / 1.131x [1.128-1.135] / 1.145x [1.142-1.146] on the H200;
 //   pairs  packed, block 384: the headline runs of a4783e314b19 (the same files): 1.114x
 //          [1.104-1.123] / 1.129x [1.124-1.132] / 1.126x [1.121-1.127] on the H100 (2^28 7831.3
 //          us, 0.775x copy [0.772-0.776]), 1.103x [1.091-1.106] / 1.131x [1.130-1.133] / 1.146x
@@ -69,7 +75,7 @@
 //          the H100's 5-repetition run of 8dbdcd2b0a0c (results/partial/nvidia-h100-sort-packed
 //          .json): 1.114x / 1.127x / 1.121x, 0.774x copy at 2^28 (68 bytes a pair).
 // Two speeds (H100, keys at block 256, 2^28): a pass runs about 1200 or 1300 us depending on the
-// physical pages behind its output (the same kernel and addresses; the slow one reads 12-15 MB
+// physical pages behind its output (the same kernel and addresses; the slow one reads 10-15 MB
 // more from DRAM), so a sort takes 5180-5400 us by where its buffers lie (onesweep.tuning.md,
 // twenty-eighth session; results/partial/nvidia-h100-sort-two-speeds.txt).
 // What bounds it: neither the memory nor a pipe. A pass waits on shared memory (the ranking's
