@@ -237,6 +237,7 @@ __global__ void __launch_bounds__(kHistBlock)
                        unsigned* __restrict__ bins, bool early_trigger) {
   constexpr KeyOrder order = key_order(KT); // a compile-time constant: nothing for uint32
   constexpr int kTile = kHistBlock * kHistItems;
+  static_assert(kTile == onesweep_plan::kHistTile, "the tiles of histogram_tiles(n)");
   extern __shared__ uint4 s_hist[]; // kHistBytes
   if (early_trigger)
     allow_dependent_launch(); // the scan kernel's blocks wait for this grid to finish
@@ -254,7 +255,7 @@ __global__ void __launch_bounds__(kHistBlock)
   };
   // the tiles in reverse order, so that the keys read last (and left in L2) are the first that
   // pass 0 reads (H200 pairs 2^24 -0.6%, onesweep.tuning.md)
-  const std::size_t tiles = (n + kTile - 1) / kTile;
+  const std::size_t tiles = onesweep_plan::histogram_tiles(n);
   for (std::size_t t = blockIdx.x; t < tiles; t += gridDim.x) {
     const std::size_t base = (tiles - 1 - t) * kTile;
     unsigned k[kHistItems];
