@@ -166,6 +166,9 @@
 //            temporary padded by 128 bytes every 2^16 keys (H100 +1.2..2.8%), L2 policies by
 //            store in the scatter (run ends evict_last +4.9..10.8%, the rest evict_first
 //            +4.8..11.4%)
+//   dropped  keys passes at block 256 in clusters of two blocks sharing one tile index, status
+//            row and look-back, counts and prefixes swapped through distributed shared memory
+//            (H200 keys 2^24..2^30 +21..26%; wip/sort-cluster)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
