@@ -170,7 +170,9 @@
 //            row and look-back, counts and prefixes swapped through distributed shared memory
 //            (H200 keys 2^24..2^30 +21..26%; wip/sort-cluster), and at block 256 the exchange
 //            apart from the counters with each key stored as it is ranked (H200 keys +3.8..6.2%),
-//            then also built for 4 blocks an SM (64 registers, +3.8..5.7%)
+//            then also built for 4 blocks an SM (64 registers, +3.8..5.7%), and ranking by
+//            half-warps with start and match mask in one 32-bit word (three shared accesses a
+//            key instead of five; H200 keys +3.5..4.8%; wip/sort-halfwarp)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
