@@ -24,7 +24,8 @@
 //                         one ballot (many lanes on one atomicOr address serialise); the lowest
 //                         peer advances the warp's start. The counters and masks sit at a
 //                         bank-spreading slot per digit (slot_of). A tile of one digit keeps its
-//                         input order (CUB's short circuit);
+//                         input order (CUB's short circuit). Keys-only tiles at block 256 rank
+//                         by half-warps, start and match mask in one word a digit (kHalf);
 //   exchange              the keys (pairs: key and value as one 8-byte word) into digit-sorted
 //                         order through shared memory;
 //   lookback_digits       per digit, a look-back across the earlier tiles (thread d walks digit
@@ -170,9 +171,12 @@
 //            row and look-back, counts and prefixes swapped through distributed shared memory
 //            (H200 keys 2^24..2^30 +21..26%; wip/sort-cluster), and at block 256 the exchange
 //            apart from the counters with each key stored as it is ranked (H200 keys +3.8..6.2%),
-//            then also built for 4 blocks an SM (64 registers, +3.8..5.7%), and ranking by
-//            half-warps with start and match mask in one 32-bit word (three shared accesses a
-//            key instead of five; H200 keys +3.5..4.8%; wip/sort-halfwarp)
+//            then also built for 4 blocks an SM (64 registers, +3.8..5.7%)
+//   kept     keys-only block 256 ranked by half-warps, start and match mask in one 32-bit word
+//            (three shared accesses a key instead of five), with the scan over the ranking rows
+//            kept in registers (every kernel): H200 keys 2^28 / 2^30 -2.3 / -2.5%, H100 2^30
+//            -1.8%, block 384 -1.4% / -0.8% at 2^28 (the fold alone); 2^20 +2.3..2.5%. The first
+//            half-warp form, with 17% more instructions, was +3.5..4.8%
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
@@ -207,7 +211,8 @@ constexpr unsigned kHeavyCount = 48;
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
 // (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both take 80 registers and compile without
-// spills for sm_90 (checked with -Xptxas -v); 26 keys spill. Both run 24 warps per SM.
+// spills for sm_90 (checked with -Xptxas -v), but the int32 keys-only kernel at 256 (4 bytes; it
+// runs the last pass only); 26 keys spill. Both run 24 warps per SM.
 template <int BLOCK> struct OnesweepPolicy;
 // kLeanRanking: keys-only warps without a heavy digit rank in a loop of their own, with no ballot
 // and no heavy test (rank_keys): at block 256 keys 1.0-3.6% faster on the H100 and 2.6-3.4% on
@@ -332,6 +337,16 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   static constexpr int kWarps = BLOCK / kWarpSize;
   static constexpr int kTile = BLOCK * kItems;
   static constexpr int kWarpItems = kWarpSize * kItems;
+  // Keys-only tiles at block 256 are ranked by half-warps (rank_keys), each with one word a digit
+  // slot: its start (or early count) in the high 16 bits, the 16 lanes' match mask in the low 16.
+  // A half-warp's items are 16 positions apart (load_tile), so (half-warp, item, lane) is input
+  // order. H200 keys 2^28 and 2^30 -2.3% and -2.5%, H100 2^30 -1.8% (onesweep.tuning.md,
+  // twenty-ninth session); block 384 and pairs keep whole warps.
+  static constexpr bool kHalf = !PAIRS && BLOCK == 256;
+  static constexpr int kRankers = kHalf ? 2 * kWarps : kWarps;      // ranking units a block
+  static constexpr int kStride = kHalf ? kWarpSize / 2 : kWarpSize; // positions between items
+  static_assert(!kHalf || kTile <= (1 << 16), "16-bit starts");
+  static_assert(kRankers <= 2 * kWarps, "the rankers' tables fit the counts and masks");
   using Ranks = TileRanks<kItems, PAIRS>;
   static_assert(kTile >= 2 * kWarps * kRadix,
                 "the exchange buffer holds the ranking counters and match masks");
@@ -340,7 +355,7 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   // what the exchange holds per tile-sorted position: the key, or the key and its value
   using Item = std::conditional_t<PAIRS, uint2, unsigned>;
 
-  struct TempStorage {
+  struct alignas(16) TempStorage { // 16: the half-warps' heavy test reads 4 slots a load
     union {
       Item exchange[kTile]; // keys (and their values) in tile-sorted order
       struct {
@@ -362,7 +377,10 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   TempStorage& s;
   const int shift;
   const DigitTileStatus<kRadix> status;
-  unsigned tile = 0;      // index in launch order
+  unsigned tile = 0; // index in launch order
+  // digit d's count in the ranking rows before each row (thread d; publish_digit_counts to
+  // digit_starts_in_tile, in registers)
+  unsigned row_prefix[kRankers];
   unsigned tile_base = 0; // input position of the tile's first key
   unsigned valid = 0;     // keys in the tile (kTile but in the last one)
   bool full = false;
@@ -371,7 +389,9 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   __device__ __forceinline__ OnesweepAgent(TempStorage& storage, int digit_shift,
                                            DigitTileStatus<kRadix> digit_status)
       : s(storage), shift(digit_shift), status(digit_status),
-        first(warp_id() * kWarpItems + lane_id()) {}
+        first(kHalf
+                  ? warp_id() * kWarpItems + (lane_id() >> 4) * (kWarpItems / 2) + (lane_id() & 15)
+                  : warp_id() * kWarpItems + lane_id()) {}
 
   // Where digit d's per-warp counter and match mask sit: its low 5 bits (the shared-memory bank)
   // XORed with 5x its high 3 bits, so that the digits skewed keys favour (0, 32, 64, 128, 96, ...:
@@ -417,11 +437,11 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       const unsigned* src = in + (tile_base + first);
 #pragma unroll
       for (int j = 0; j < kItems; ++j)
-        items[j] = src[j * kWarpSize];
+        items[j] = src[j * kStride];
     } else {
 #pragma unroll
       for (int j = 0; j < kItems; ++j) {
-        const unsigned pos = first + j * kWarpSize;
+        const unsigned pos = first + j * kStride;
         items[j] = pos < valid ? in[tile_base + pos] : missing;
       }
     }
@@ -512,6 +532,8 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   // published as early as possible. Returns the warp's heavy digit (the most frequent one, where
   // the warp holds more than kHeavyCount keys of it), or kRadix (none), in every lane.
   __device__ __forceinline__ unsigned count_digits(const unsigned (&keys)[kItems]) {
+    if constexpr (kHalf)
+      return half_count_digits(keys);
     unsigned* counts = s.rank.counts[warp_id()];
 #pragma unroll
     for (int j = 0; j < kItems; ++j)
@@ -526,8 +548,9 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
     return (most >> kRadixBits) > kHeavyCount ? most & (kRadix - 1) : kRadix;
   }
 
-  // Tile totals per digit (thread d owns digit d): turns the warp counts into an exclusive scan
-  // over warps and publishes the tile's count of d at once (the look-back's aggregate), so that
+  // Tile totals per digit (thread d owns digit d): scans the ranking rows' counts (warps, or
+  // half-warps) into row_prefix, in registers, and publishes the tile's count of d at once (the
+  // look-back's aggregate), so that
   // later tiles can look back past this one before its prefix is known. Returns the tile's count
   // of the thread's digit, missing keys included; `real_count` is without them.
   __device__ __forceinline__ unsigned publish_digit_counts(unsigned& real_count) {
@@ -535,11 +558,20 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
     real_count = 0;
     if (threadIdx.x < kRadix) {
       const int d = threadIdx.x;
+      if constexpr (kHalf) {
 #pragma unroll
-      for (int w = 0; w < kWarps; ++w) {
-        const unsigned c = s.rank.counts[w][slot_of(d)];
-        s.rank.counts[w][slot_of(d)] = digit_count;
-        digit_count += c;
+        for (int r = 0; r < kRankers; ++r) {
+          const unsigned c = table(r)[slot_of(d)] >> 16;
+          row_prefix[r] = digit_count;
+          digit_count += c;
+        }
+      } else {
+#pragma unroll
+        for (int w = 0; w < kWarps; ++w) {
+          const unsigned c = s.rank.counts[w][slot_of(d)];
+          row_prefix[w] = digit_count;
+          digit_count += c;
+        }
       }
       real_count = digit_count - (d == kRadix - 1 ? kTile - valid : 0u);
       status.publish(tile, d, tile == 0, real_count);
@@ -547,8 +579,10 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
     return digit_count;
   }
 
-  // Each warp's tile-sorted start per digit: the counts (scanned over the warps above) plus the
-  // digit's start in the tile, from a block scan. Returns the start of the thread's digit;
+  // Each ranking row's tile-sorted start per digit, written once: its row_prefix plus the digit's
+  // start in the tile, from a block scan (the prefixes written back first and the start added
+  // after, as before, cost the keys-only kernel at block 384 1.4% on the H200 and 0.8% on the
+  // H100: onesweep.tuning.md, twenty-ninth session). Returns the start of the thread's digit;
   // `one_digit`: every key of the tile has one digit (the same in every thread).
   __device__ __forceinline__ unsigned digit_starts_in_tile(unsigned digit_count, bool& one_digit) {
     int unused = 0;
@@ -557,9 +591,15 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
     if (threadIdx.x < kRadix) {
       if (digit_count == kTile)
         s.one_digit = 1;
+      if constexpr (kHalf) {
 #pragma unroll
-      for (int w = 0; w < kWarps; ++w)
-        s.rank.counts[w][slot_of(threadIdx.x)] += digit_start;
+        for (int r = 0; r < kRankers; ++r)
+          table(r)[slot_of(threadIdx.x)] = (row_prefix[r] + digit_start) << 16;
+      } else {
+#pragma unroll
+        for (int w = 0; w < kWarps; ++w)
+          s.rank.counts[w][slot_of(threadIdx.x)] = row_prefix[w] + digit_start;
+      }
     }
     __syncthreads();
     one_digit = s.one_digit != 0;
@@ -572,13 +612,18 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   // that digit's peers come from one ballot, since its many lanes on one atomicOr address would
   // serialise. A tile of one digit keeps its input order (CUB's short circuit). Where the policy
   // asks for it (kLeanRanking), a warp without a heavy digit runs a loop of its own, with neither
-  // the ballot nor the heavy test.
+  // the ballot nor the heavy test. kHalf: the same by half-warps (half_rank_keys).
   __device__ __forceinline__ void rank_keys(const unsigned (&keys)[kItems], Ranks& ranks,
                                             unsigned heavy_digit, bool one_digit) {
     if (one_digit) {
 #pragma unroll
       for (int j = 0; j < kItems; ++j)
-        ranks.set(j, first + j * kWarpSize);
+        ranks.set(j, first + j * kStride);
+      __syncthreads(); // as below
+      return;
+    }
+    if constexpr (kHalf) {
+      half_rank_keys(keys, ranks, heavy_digit);
       __syncthreads(); // as below
       return;
     }
@@ -620,6 +665,92 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       const unsigned peers = is_heavy ? heavy_lanes : masks[slot];
       ranks.set(j, take_ranks(starts, masks, slot, peers, below));
     }
+  }
+
+  // ---- kHalf: ranking by half-warps ----
+  // Ranker r's table (half-warp h of warp w is ranker 2w + h), one word a digit slot: the start
+  // (or early count) in the high 16 bits, the match mask of the half-warp's 16 lanes in the low 16,
+  // so a key's ranking takes an atomicOr, one load and the leader's one store (whole warps: an
+  // atomicOr, two loads and two stores). The 16 tables take the place of the warps' counts and
+  // masks.
+  __device__ __forceinline__ unsigned* table(int r) const {
+    static_assert(sizeof(s.rank) == 2 * kWarps * kRadix * 4, "16 tables of kRadix words");
+    return &s.rank.counts[0][0] + r * kRadix;
+  }
+  // count_digits by half-warps: the counts in the high 16 bits; the heavy digit (more than
+  // kHeavyCount / 2 of the half-warp's keys) per half-warp, in its lanes.
+  __device__ __forceinline__ unsigned half_count_digits(const unsigned (&keys)[kItems]) {
+    const unsigned half = lane_id() >> 4;
+    unsigned* tbl = table(2 * warp_id() + half);
+#pragma unroll
+    for (int j = 0; j < kItems; ++j)
+      atomicAdd(&tbl[slot_of(digit_of(keys[j]))], 1u << 16);
+    __syncwarp();
+    // the most frequent slot: the max of count << 16 | slot over the raw words (their low 16 bits
+    // are clear until the ranking), 4 slots a load
+    unsigned most = 0;
+    const unsigned l16 = lane_id() & 15;
+#pragma unroll
+    for (int i = 0; i < kRadix / 64; ++i) {
+      const unsigned base = 4 * (l16 + 16 * i);
+      const uint4 q = reinterpret_cast<const uint4*>(tbl)[l16 + 16 * i];
+      most = max(most,
+                 max(max(q.x | base, q.y | (base + 1)), max(q.z | (base + 2), q.w | (base + 3))));
+    }
+#pragma unroll
+    for (int o = 8; o > 0; o >>= 1)
+      most = max(most, __shfl_xor_sync(kFullMask, most, o));
+    __syncthreads();
+    return (most >> 16) > kHeavyCount / 2 ? slot_of(most & (kRadix - 1)) : kRadix;
+  }
+  // rank_keys by half-warps: a warp where neither half has a heavy digit runs the lean loop (the
+  // rank from one load: start + the lower peers, no mask to clear apart); otherwise each half's
+  // heavy digit takes its peers from a ballot.
+  __device__ __forceinline__ void half_rank_keys(const unsigned (&keys)[kItems], Ranks& ranks,
+                                                 unsigned heavy_digit) const {
+    const unsigned half = lane_id() >> 4;
+    unsigned* tbl = table(2 * warp_id() + half);
+    const unsigned me = 1u << (lane_id() & 15);
+    const unsigned below = me - 1u;
+    if (__all_sync(kFullMask, heavy_digit == kRadix)) {
+#pragma unroll
+      for (int j = 0; j < kItems; ++j) {
+        const unsigned slot = slot_of(digit_of(keys[j]));
+        atomicOr(&tbl[slot], me);
+        __syncwarp();
+        const unsigned w = tbl[slot];
+        const unsigned in_peers = __popc(w & below); // below < 2^16
+        __syncwarp();
+        if (in_peers == 0) // the new start, the mask cleared
+          tbl[slot] = (w & 0xFFFF0000u) + (static_cast<unsigned>(__popc(w & 0xFFFFu)) << 16);
+        __syncwarp();
+        ranks.set(j, (w >> 16) + in_peers);
+      }
+    } else {
+#pragma unroll
+      for (int j = 0; j < kItems; ++j) {
+        const unsigned digit = digit_of(keys[j]);
+        const bool is_heavy = digit == heavy_digit;
+        const unsigned heavy_lanes = (__ballot_sync(kFullMask, is_heavy) >> (16 * half)) & 0xFFFFu;
+        const unsigned slot = slot_of(digit);
+        if (!is_heavy)
+          atomicOr(&tbl[slot], me);
+        __syncwarp();
+        const unsigned w = tbl[slot];
+        ranks.set(j,
+                  take_half_ranks(tbl, slot, is_heavy ? heavy_lanes : w & 0xFFFFu, w >> 16, below));
+      }
+    }
+  }
+  // take_ranks for a half-warp's word.
+  static __device__ __forceinline__ unsigned
+  take_half_ranks(unsigned* tbl, unsigned slot, unsigned peers, unsigned start, unsigned below) {
+    const unsigned rank_in_peers = __popc(peers & below);
+    __syncwarp();
+    if (rank_in_peers == 0)
+      tbl[slot] = (start + __popc(peers)) << 16; // the new start, the mask cleared
+    __syncwarp();
+    return start + rank_in_peers;
   }
 
   // One item's ranks from its peers: the warp's running start for the digit plus the lane's place
