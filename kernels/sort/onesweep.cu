@@ -55,16 +55,21 @@
 // figures of the earlier kernels, from e1968ee64c8e on, are in onesweep.tuning.md's last section):
 //   keys   the headline runs of 4d7b3277ad59 (that commit's headline files, in the history,
 //          block 256): 1.163x / 1.065x / 1.068x on the H100, 1.179x / 1.082x / 1.090x on the H200;
-//          the keys-only kernels have not changed since. Those of a4783e314b19 (results/partial/
+//          the keys-only kernels did not change until 5720031cec8a. Those of a4783e314b19 (results/partial/
 //          nvidia-{h100,h200}-headline.json, median [min-max] of 5 repetitions, block 256):
 //          1.167x [1.165-1.176] / 1.067x [1.065-1.070] / 1.069x [1.068-1.071] on the H100,
 //          1.183x [1.176-1.188] / 1.079x [1.078-1.080] / 1.086x [1.084-1.087] on the H200;
-//          the sort rows of 5720031cec8a (this kernel, the histogram in reverse order; results/
+//          the sort rows of 5720031cec8a (the histogram in reverse order; results/
 //          partial/nvidia-{h100,h200}-sort-headline.json): 1.174x [1.170-1.180] / 1.065x
 //          [1.063-1.069] / 1.070x [1.066-1.071] on the H100, 1.190x [1.175-1.195] / 1.077x
 //          [1.076-1.077] / 1.083x [1.081-1.084] on the H200; pairs there (block 384): 1.122x
 //          [1.113-1.124] / 1.125x [1.122-1.131] / 1.122x [1.120-1.126] on the H100, 1.118x
 //          [1.113-1.122] / 1.131x [1.128-1.135] / 1.145x [1.142-1.146] on the H200;
+//          the sort rows of ee3ac741b10f (this kernel: block 256 ranked by half-warps; results/
+//          partial/nvidia-{h100,h200}-sort-halfwarp.json): keys 1.177x [1.173-1.185] / 1.076x
+//          [1.070-1.078] / 1.085x [1.084-1.086] on the H100, 1.200x [1.192-1.206] / 1.102x
+//          [1.101-1.104] / 1.112x [1.110-1.114] on the H200 (2^28: 52.3 and 54.5 G keys/s,
+//          0.627x and 0.461x copy); pairs 1.120x / 1.125x / 1.122x and 1.123x / 1.134x / 1.145x;
 //   pairs  packed, block 384: the headline runs of a4783e314b19 (the same files): 1.114x
 //          [1.104-1.123] / 1.129x [1.124-1.132] / 1.126x [1.121-1.127] on the H100 (2^28 7831.3
 //          us, 0.775x copy [0.772-0.776]), 1.103x [1.091-1.106] / 1.131x [1.130-1.133] / 1.146x
