@@ -56,7 +56,7 @@
 //   keys   the headline runs of 4d7b3277ad59 (that commit's headline files, in the history,
 //          block 256): 1.163x / 1.065x / 1.068x on the H100, 1.179x / 1.082x / 1.090x on the H200;
 //          the keys-only kernels did not change until 5720031cec8a. Those of a4783e314b19
-//          (results/partial/ nvidia-{h100,h200}-headline.json, median [min-max] of 5 repetitions,
+//          (results/partial/nvidia-{h100,h200}-headline.json, median [min-max] of 5 repetitions,
 //          block 256): 1.167x [1.165-1.176] / 1.067x [1.065-1.070] / 1.069x [1.068-1.071] on the
 //          H100, 1.183x [1.176-1.188] / 1.079x [1.078-1.080] / 1.086x [1.084-1.087] on the H200;
 //          the sort rows of 5720031cec8a (the histogram in reverse order; results/
