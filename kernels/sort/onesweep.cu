@@ -381,6 +381,7 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
 
   TempStorage& s;
   const int shift;
+  const unsigned digit_sel; // digit_of's byte permute: byte shift / 8 of the key, zero-extended
   const DigitTileStatus<kRadix> status;
   unsigned tile = 0; // index in launch order
   // digit d's count in the ranking rows before each row (thread d; publish_digit_counts to
@@ -393,7 +394,8 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
 
   __device__ __forceinline__ OnesweepAgent(TempStorage& storage, int digit_shift,
                                            DigitTileStatus<kRadix> digit_status)
-      : s(storage), shift(digit_shift), status(digit_status),
+      : s(storage), shift(digit_shift),
+        digit_sel(0x4440u | static_cast<unsigned>(digit_shift) >> 3), status(digit_status),
         first(kHalf
                   ? warp_id() * kWarpItems + (lane_id() >> 4) * (kWarpItems / 2) + (lane_id() & 15)
                   : warp_id() * kWarpItems + lane_id()) {}
@@ -409,7 +411,14 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   static __device__ __forceinline__ unsigned slot_of(unsigned d) {
     return kSwizzle ? d ^ (((d >> 5) * 5u) & 31u) : d;
   }
+  // The keys-only kernels at block 256 (uint32 and int32 keys) take the digit with one byte
+  // permute instead of a shift and a mask: H100 keys 2^30 -3.1%, 2^24 -1.9%, 2^20 -6.5%
+  // (onesweep.tuning.md, thirtieth session). The block-384 and pairs kernels spill 200-290 bytes
+  // with it, float32 keys at 256 12-24 (ptxas), so they keep the shift.
   __device__ __forceinline__ unsigned digit_of(unsigned key) const {
+    static_assert(kRadixBits == 8, "a digit is one byte of the key");
+    if constexpr (kHalf && KT != KeyType::Float32)
+      return __byte_perm(ordered(key), 0u, digit_sel);
     return (ordered(key) >> shift) & (kRadix - 1);
   }
 
