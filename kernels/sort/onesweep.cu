@@ -70,6 +70,11 @@
 //          [1.070-1.078] / 1.085x [1.084-1.086] on the H100, 1.200x [1.192-1.206] / 1.102x
 //          [1.101-1.104] / 1.112x [1.110-1.114] on the H200 (2^28: 52.3 and 54.5 G keys/s,
 //          0.627x and 0.461x copy); pairs 1.120x / 1.125x / 1.122x and 1.123x / 1.134x / 1.145x;
+//          the sort rows of e299fb95ca94 (this kernel: digits by byte permute at block 256;
+//          results/partial/nvidia-{h100,h200}-sort-prmt.json): keys 1.198x [1.192-1.206] / 1.089x
+//          [1.077-1.093] / 1.127x [1.121-1.129] on the H100, 1.237x [1.227-1.243] / 1.136x
+//          [1.133-1.138] / 1.146x [1.145-1.148] on the H200 (2^28: 52.9 and 56.2 G keys/s, 0.633x
+//          and 0.475x copy); pairs 1.125x / 1.128x / 1.124x and 1.120x / 1.134x / 1.147x;
 //   pairs  packed, block 384: the headline runs of a4783e314b19 (the same files): 1.114x
 //          [1.104-1.123] / 1.129x [1.124-1.132] / 1.126x [1.121-1.127] on the H100 (2^28 7831.3
 //          us, 0.775x copy [0.772-0.776]), 1.103x [1.091-1.106] / 1.131x [1.130-1.133] / 1.146x
@@ -182,6 +187,14 @@
 //            kept in registers (every kernel): H200 keys 2^28 / 2^30 -2.3 / -2.5%, H100 2^30
 //            -1.8%, block 384 -1.4% / -0.8% at 2^28 (the fold alone); 2^20 +2.3..2.5%. The first
 //            half-warp form, with 17% more instructions, was +3.5..4.8%
+//   kept     keys-only block 256 (uint32, int32) takes the digit by one byte permute instead of a
+//            shift and a mask: keys 2^24 / 2^28 / 2^30 -1.9 / (slow speed) / -3.1% H100, -3.1 /
+//            -3.0 / -2.9% H200, 2^20 -6.5..-7.5% (other kernels spill with it); dropped (H100):
+//            the two half-warps' tables interleaved for 8-byte scans (gives back 2.6%;
+//            wip/sort-interleave), the new start written by the highest peer (2 instructions an
+//            item fewer: within the noise), the full tiles' scatter without its per-key branch
+//            (+5.5% at 2^30: the stores leave in a burst), the scatter's address from a row
+//            pointer (within the noise; wip/sort-top-peer)
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
