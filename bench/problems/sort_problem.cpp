@@ -272,6 +272,9 @@ public:
     return target == Target::Gpu || (is_uniform(p) && size.pot);
   }
   bool sweeps(const AxisPoint& p, const SizeCase& size) const override {
+#ifdef GPS_SORT_SWEEP_ALL // measurement builds only: every axis point at every block
+    return size.pot;
+#endif
     return p.primary && size.pot;
   }
   bool tested(const AxisPoint& p, std::size_t n) const override {

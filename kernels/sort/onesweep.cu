@@ -24,8 +24,8 @@
 //                         one ballot (many lanes on one atomicOr address serialise); the lowest
 //                         peer advances the warp's start. The counters and masks sit at a
 //                         bank-spreading slot per digit (slot_of). A tile of one digit keeps its
-//                         input order (CUB's short circuit). Keys-only tiles rank by
-//                         half-warps, start and match mask in one word a digit (kHalf);
+//                         input order (CUB's short circuit). Keys-only tiles at block 256 rank
+//                         by half-warps, start and match mask in one word a digit (kHalf);
 //   exchange              the keys (pairs: key and value as one 8-byte word) into digit-sorted
 //                         order through shared memory;
 //   lookback_digits       per digit, a look-back across the earlier tiles (thread d walks digit
@@ -355,13 +355,12 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   static constexpr int kWarps = BLOCK / kWarpSize;
   static constexpr int kTile = BLOCK * kItems;
   static constexpr int kWarpItems = kWarpSize * kItems;
-  // Keys-only tiles are ranked by half-warps (rank_keys), each with one word a digit slot: its
-  // start (or early count) in the high 16 bits, the 16 lanes' match mask in the low 16. A
-  // half-warp's items are 16 positions apart (load_tile), so (half-warp, item, lane) is input
-  // order. Block 256: H200 keys 2^28 and 2^30 -2.3% and -2.5%, H100 2^30 -1.8% (twenty-ninth
-  // session); block 384 (with the byte-permute digits): H100 keys 2^24..2^30 -3.9..-5.3%
-  // (thirtieth session; onesweep.tuning.md). Pairs keep whole warps.
-  static constexpr bool kHalf = !PAIRS;
+  // Keys-only tiles at block 256 are ranked by half-warps (rank_keys), each with one word a digit
+  // slot: its start (or early count) in the high 16 bits, the 16 lanes' match mask in the low 16.
+  // A half-warp's items are 16 positions apart (load_tile), so (half-warp, item, lane) is input
+  // order. H200 keys 2^28 and 2^30 -2.3% and -2.5%, H100 2^30 -1.8% (onesweep.tuning.md,
+  // twenty-ninth session); block 384 and pairs keep whole warps.
+  static constexpr bool kHalf = !PAIRS && BLOCK == 256;
   static constexpr int kRankers = kHalf ? 2 * kWarps : kWarps;      // ranking units a block
   static constexpr int kStride = kHalf ? kWarpSize / 2 : kWarpSize; // positions between items
   static_assert(!kHalf || kTile <= (1 << 16), "16-bit starts");
@@ -425,10 +424,10 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   static __device__ __forceinline__ unsigned slot_of(unsigned d) {
     return kSwizzle ? d ^ (((d >> 5) * 5u) & 31u) : d;
   }
-  // The keys-only kernels (uint32 and int32 keys) take the digit with one byte permute instead of
-  // a shift and a mask: at block 256 H100 keys 2^30 -3.1%, 2^24 -1.9%, 2^20 -6.5% (onesweep
-  // .tuning.md, thirtieth session). The pairs kernels spill 200-290 bytes with it, float32 keys
-  // 12-24 (ptxas), so they keep the shift.
+  // The keys-only kernels at block 256 (uint32 and int32 keys) take the digit with one byte
+  // permute instead of a shift and a mask: H100 keys 2^30 -3.1%, 2^24 -1.9%, 2^20 -6.5%
+  // (onesweep.tuning.md, thirtieth session). The block-384 and pairs kernels spill 200-290 bytes
+  // with it, float32 keys at 256 12-24 (ptxas), so they keep the shift.
   __device__ __forceinline__ unsigned digit_of(unsigned key) const {
     static_assert(kRadixBits == 8, "a digit is one byte of the key");
     if constexpr (kHalf && KT != KeyType::Float32)
