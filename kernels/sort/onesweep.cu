@@ -194,7 +194,13 @@
 //            wip/sort-interleave), the new start written by the highest peer (2 instructions an
 //            item fewer: within the noise), the full tiles' scatter without its per-key branch
 //            (+5.5% at 2^30: the stores leave in a burst), the scatter's address from a row
-//            pointer (within the noise; wip/sort-top-peer)
+//            pointer (within the noise; wip/sort-top-peer); the half-warps at block 384 too
+//            (uniform keys -3.9..-5.3% H100, but low_entropy +16%, all_equal +94%: reverted), and
+//            both half-warps counting into one word a digit (all_equal at 256 the same)
+// Skewed keys at block 256 (the half-warp ranking; results/partial/nvidia-{h100,h200}-sort-skewed
+// .json): all_equal 0.55-0.66x CUB, low_entropy 0.98-1.07x, where block 384, the default block
+// and the suite's block for them, is at 1.15-1.29x and 1.17-1.24x. Why is not known (the count's
+// atomics are not it). Use block 384 for keys that may be skewed.
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
