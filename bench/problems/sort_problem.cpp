@@ -273,9 +273,11 @@ public:
   }
   bool sweeps(const AxisPoint& p, const SizeCase& size) const override {
 #ifdef GPS_SORT_SWEEP_ALL // measurement builds only: every axis point at every block
-    return size.pot;
+    constexpr bool kEveryPoint = true;
+#else
+    constexpr bool kEveryPoint = false;
 #endif
-    return p.primary && size.pot;
+    return (kEveryPoint || p.primary) && size.pot;
   }
   bool tested(const AxisPoint& p, std::size_t n) const override {
     return n <= 65536 || (is_uniform(p) && (is_uint(p) || n <= (std::size_t{1} << 21)));

@@ -238,21 +238,18 @@ constexpr unsigned kHeavyCount = 48;
 // spills for sm_90 (checked with -Xptxas -v), but the int32 keys-only kernel at 256 (4 bytes; it
 // runs the last pass only); 26 keys spill. Both run 24 warps per SM.
 template <int BLOCK> struct OnesweepPolicy;
-// kLeanRanking: keys-only warps without a heavy digit rank in a loop of their own, with no ballot
-// and no heavy test (rank_keys): at block 256 keys 1.0-3.6% faster on the H100 and 2.6-3.4% on
-// the H200 (2^24..2^30), at 384 0.7% slower on uniform keys (H100; low_entropy 6.7% faster), so
-// 256 only: at 384 the pass is bound by the shared-memory pipe (about three quarters of its peak
-// wavefronts), and with 21% fewer instructions its warps wait on that pipe instead (ncu: mio
-// throttle 2.2x; onesweep.tuning.md, twenty-fourth session).
+// A lean ranking loop (keys-only warps without a heavy digit: no ballot, no heavy test) pays at
+// block 256, where the keys-only kernels rank by half-warps (half_rank_keys), but not at 384 (0.7%
+// slower on uniform keys, H100): there the pass is bound by the shared-memory pipe (about three
+// quarters of its peak wavefronts), and with 21% fewer instructions its warps wait on that pipe
+// instead (ncu: mio throttle 2.2x; onesweep.tuning.md, twenty-fourth session).
 template <> struct OnesweepPolicy<256> {
   static constexpr int kItems = 24;    // tile of 6144 keys, 26 KB of shared memory
   static constexpr int kMinBlocks = 3; // <= 85 registers
-  static constexpr bool kLeanRanking = true;
 };
 template <> struct OnesweepPolicy<384> {
   static constexpr int kItems = 24;    // tile of 9216 keys, 38 KB of shared memory
   static constexpr int kMinBlocks = 2; // <= 85 registers
-  static constexpr bool kLeanRanking = false;
 };
 
 // ---- up front: the four digit histograms, then their exclusive scans --------------------------
@@ -357,7 +354,6 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   // the key type's order (sort.hpp), a compile-time constant: nothing for uint32
   static __device__ __forceinline__ unsigned ordered(unsigned key) { return key_order(KT)(key); }
   static constexpr int kItems = OnesweepPolicy<BLOCK>::kItems;
-  static constexpr bool kLeanRanking = OnesweepPolicy<BLOCK>::kLeanRanking && !PAIRS;
   static constexpr int kWarps = BLOCK / kWarpSize;
   static constexpr int kTile = BLOCK * kItems;
   static constexpr int kWarpItems = kWarpSize * kItems;
@@ -643,9 +639,9 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   // after the warp's running start for the digit, which the lowest peer then advances. Peers come
   // from one shared atomicOr per key (CUB's WARP_MATCH_ATOMIC_OR); in a warp with a heavy digit,
   // that digit's peers come from one ballot, since its many lanes on one atomicOr address would
-  // serialise. A tile of one digit keeps its input order (CUB's short circuit). Where the policy
-  // asks for it (kLeanRanking), a warp without a heavy digit runs a loop of its own, with neither
-  // the ballot nor the heavy test. kHalf: the same by half-warps (half_rank_keys).
+  // serialise. A tile of one digit keeps its input order (CUB's short circuit). kHalf: by
+  // half-warps (half_rank_keys), where a warp without a heavy digit runs a loop of its own, with
+  // neither the ballot nor the heavy test.
   __device__ __forceinline__ void rank_keys(const unsigned (&keys)[kItems], Ranks& ranks,
                                             unsigned heavy_digit, bool one_digit) {
     if (one_digit) {
@@ -664,26 +660,6 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
     unsigned* masks = s.rank.match[warp_id()];
     const unsigned below = lane_mask_lt();
     const unsigned me = 1u << lane_id();
-    if (kLeanRanking && heavy_digit == kRadix) { // the warp's choice: no ballot, no heavy test
-#pragma unroll
-      for (int j = 0; j < kItems; ++j) {
-        const unsigned slot = slot_of(digit_of(keys[j]));
-        atomicOr(&masks[slot], me);
-        __syncwarp();
-        ranks.set(j, take_ranks(starts, masks, slot, masks[slot], below));
-      }
-    } else {
-      rank_keys_heavy(keys, ranks, heavy_digit, starts, masks, below, me);
-    }
-    __syncthreads(); // the starts are read: their memory becomes the exchange buffer
-  }
-
-  // rank_keys' loop for every warp of the kernels without kLeanRanking, and for the warps with a
-  // heavy digit in the others.
-  __device__ __forceinline__ void rank_keys_heavy(const unsigned (&keys)[kItems], Ranks& ranks,
-                                                  unsigned heavy_digit, unsigned* starts,
-                                                  unsigned* masks, unsigned below,
-                                                  unsigned me) const {
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
       const unsigned digit = digit_of(keys[j]);
@@ -698,6 +674,7 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       const unsigned peers = is_heavy ? heavy_lanes : masks[slot];
       ranks.set(j, take_ranks(starts, masks, slot, peers, below));
     }
+    __syncthreads(); // the starts are read: their memory becomes the exchange buffer
   }
 
   // ---- kHalf: ranking by half-warps ----
