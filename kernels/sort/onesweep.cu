@@ -362,7 +362,11 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   // A half-warp's items are 16 positions apart (load_tile), so (half-warp, item, lane) is input
   // order. H200 keys 2^28 and 2^30 -2.3% and -2.5%, H100 2^30 -1.8% (onesweep.tuning.md,
   // twenty-ninth session); block 384 and pairs keep whole warps.
+#ifdef GPS_SORT_HALF384
+  static constexpr bool kHalf = !PAIRS;
+#else
   static constexpr bool kHalf = !PAIRS && BLOCK == 256;
+#endif
   static constexpr int kRankers = kHalf ? 2 * kWarps : kWarps;      // ranking units a block
   static constexpr int kStride = kHalf ? kWarpSize / 2 : kWarpSize; // positions between items
   static_assert(!kHalf || kTile <= (1 << 16), "16-bit starts");
@@ -590,7 +594,11 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       if constexpr (kHalf) {
 #pragma unroll
         for (int r = 0; r < kRankers; ++r) {
+#ifdef GPS_SORT_POPC
+          const unsigned c = table(r)[slot_of(d)];
+#else
           const unsigned c = table(r)[slot_of(d)] >> 16;
+#endif
           row_prefix[r] = digit_count;
           digit_count += c;
         }
@@ -692,6 +700,21 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   __device__ __forceinline__ unsigned half_count_digits(const unsigned (&keys)[kItems]) {
     const unsigned half = lane_id() >> 4;
     unsigned* tbl = table(2 * warp_id() + half);
+#ifdef GPS_SORT_POPC
+#pragma unroll
+    for (int j = 0; j < kItems; ++j)
+      atomicAdd(&tbl[slot_of(digit_of(keys[j]))], 1u);
+    __syncwarp();
+    unsigned most = 0;
+    const unsigned l16 = lane_id() & 15;
+#pragma unroll
+    for (int i = 0; i < kRadix / 64; ++i) {
+      const unsigned base = 4 * (l16 + 16 * i);
+      const uint4 q = reinterpret_cast<const uint4*>(tbl)[l16 + 16 * i];
+      most = max(most, max(max(q.x << 16 | base, q.y << 16 | (base + 1)),
+                           max(q.z << 16 | (base + 2), q.w << 16 | (base + 3))));
+    }
+#else
 #pragma unroll
     for (int j = 0; j < kItems; ++j)
       atomicAdd(&tbl[slot_of(digit_of(keys[j]))], 1u << 16);
@@ -707,6 +730,7 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       most = max(most,
                  max(max(q.x | base, q.y | (base + 1)), max(q.z | (base + 2), q.w | (base + 3))));
     }
+#endif
 #pragma unroll
     for (int o = 8; o > 0; o >>= 1)
       most = max(most, __shfl_xor_sync(kFullMask, most, o));
