@@ -1,7 +1,8 @@
 // sort as the benchmarks and tests see it: uint32 keys (uniform, low_entropy, all_equal) alone or
 // with their input index as the value, sorted ascending and stable; and uniform int32 and float32
 // keys (the same random bits, ordered as sort.hpp's KeyOrder says: the axis "key", in the names
-// only when it is not uint32), at pot sizes 2^16, 2^20, 2^24, 2^28 and 2^30 and the default block.
+// only when it is not uint32), at pot sizes 2^16, 2^20, 2^24, 2^28 and 2^30; keys at every block,
+// pairs at the default block.
 //
 // Traffic: one model for every variant, the floor of an LSD radix sort with 8-bit digits: four
 // passes that each read and write every key (and value) once, plus one read of the keys for the
@@ -277,7 +278,9 @@ public:
 #else
     constexpr bool kEveryPoint = false;
 #endif
-    return (kEveryPoint || p.primary) && size.pot;
+    // keys at every block (block 256 is their fastest at every distribution since the half-warp
+    // count's fix, onesweep.tuning.md's thirty-first session); pairs at their default block
+    return (kEveryPoint || p.primary || !sort_point(p.id).pairs) && size.pot;
   }
   bool tested(const AxisPoint& p, std::size_t n) const override {
     return n <= 65536 || (is_uniform(p) && (is_uint(p) || n <= (std::size_t{1} << 21)));

@@ -358,15 +358,12 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   static constexpr int kTile = BLOCK * kItems;
   static constexpr int kWarpItems = kWarpSize * kItems;
   // Keys-only tiles at block 256 are ranked by half-warps (rank_keys), each with one word a digit
-  // slot: its start (or early count) in the high 16 bits, the 16 lanes' match mask in the low 16.
-  // A half-warp's items are 16 positions apart (load_tile), so (half-warp, item, lane) is input
-  // order. H200 keys 2^28 and 2^30 -2.3% and -2.5%, H100 2^30 -1.8% (onesweep.tuning.md,
-  // twenty-ninth session); block 384 and pairs keep whole warps.
-#ifdef GPS_SORT_HALF384
-  static constexpr bool kHalf = !PAIRS;
-#else
+  // slot: its early count in the low 16 bits until the starts are known, then its start in the
+  // high 16 bits and the 16 lanes' match mask in the low 16. A half-warp's items are 16 positions
+  // apart (load_tile), so (half-warp, item, lane) is input order. H200 keys 2^28 and 2^30 -2.3%
+  // and -2.5%, H100 2^30 -1.8% (onesweep.tuning.md, twenty-ninth session); block 384 and pairs
+  // keep whole warps.
   static constexpr bool kHalf = !PAIRS && BLOCK == 256;
-#endif
   static constexpr int kRankers = kHalf ? 2 * kWarps : kWarps;      // ranking units a block
   static constexpr int kStride = kHalf ? kWarpSize / 2 : kWarpSize; // positions between items
   static_assert(!kHalf || kTile <= (1 << 16), "16-bit starts");
@@ -594,11 +591,7 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       if constexpr (kHalf) {
 #pragma unroll
         for (int r = 0; r < kRankers; ++r) {
-#ifdef GPS_SORT_POPC
-          const unsigned c = table(r)[slot_of(d)];
-#else
-          const unsigned c = table(r)[slot_of(d)] >> 16;
-#endif
+          const unsigned c = table(r)[slot_of(d)]; // the count alone (half_count_digits)
           row_prefix[r] = digit_count;
           digit_count += c;
         }
@@ -686,25 +679,30 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   }
 
   // ---- kHalf: ranking by half-warps ----
-  // Ranker r's table (half-warp h of warp w is ranker 2w + h), one word a digit slot: the start
-  // (or early count) in the high 16 bits, the match mask of the half-warp's 16 lanes in the low 16,
-  // so a key's ranking takes an atomicOr, one load and the leader's one store (whole warps: an
-  // atomicOr, two loads and two stores). The 16 tables take the place of the warps' counts and
-  // masks.
+  // Ranker r's table (half-warp h of warp w is ranker 2w + h), one word a digit slot: the early
+  // count (low 16 bits), then the start in the high 16 bits and the match mask of the half-warp's
+  // 16 lanes in the low 16, so a key's ranking takes an atomicOr, one load and the leader's one
+  // store (whole warps: an atomicOr, two loads and two stores). The 16 tables take the place of the
+  // warps' counts and masks.
   __device__ __forceinline__ unsigned* table(int r) const {
     static_assert(sizeof(s.rank) == 2 * kWarps * kRadix * 4, "16 tables of kRadix words");
     return &s.rank.counts[0][0] + r * kRadix;
   }
-  // count_digits by half-warps: the counts in the high 16 bits; the heavy digit (more than
-  // kHeavyCount / 2 of the half-warp's keys) per half-warp, in its lanes.
+  // count_digits by half-warps: the counts in the low 16 bits (at most 16 x kItems, in the
+  // match-mask half, unused until digit_starts_in_tile rewrites every word), each key adding 1
+  // with no return value, so that ptxas emits ATOMS.POPC.INC: the lanes on one address take one
+  // update. Counted by 1 << 16 into the high half (until the thirty-first session) it was a plain
+  // ATOMS.ADD, whose lanes on one address serialise: all_equal keys took 1.95x as long at 2^28,
+  // low_entropy 1.19x (onesweep.tuning.md). The heavy digit (more than kHeavyCount / 2 of the
+  // half-warp's keys) per half-warp, in its lanes.
   __device__ __forceinline__ unsigned half_count_digits(const unsigned (&keys)[kItems]) {
     const unsigned half = lane_id() >> 4;
     unsigned* tbl = table(2 * warp_id() + half);
-#ifdef GPS_SORT_POPC
 #pragma unroll
     for (int j = 0; j < kItems; ++j)
       atomicAdd(&tbl[slot_of(digit_of(keys[j]))], 1u);
     __syncwarp();
+    // the most frequent slot: the max of count << 16 | slot, 4 slots a load
     unsigned most = 0;
     const unsigned l16 = lane_id() & 15;
 #pragma unroll
@@ -714,23 +712,6 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
       most = max(most, max(max(q.x << 16 | base, q.y << 16 | (base + 1)),
                            max(q.z << 16 | (base + 2), q.w << 16 | (base + 3))));
     }
-#else
-#pragma unroll
-    for (int j = 0; j < kItems; ++j)
-      atomicAdd(&tbl[slot_of(digit_of(keys[j]))], 1u << 16);
-    __syncwarp();
-    // the most frequent slot: the max of count << 16 | slot over the raw words (their low 16 bits
-    // are clear until the ranking), 4 slots a load
-    unsigned most = 0;
-    const unsigned l16 = lane_id() & 15;
-#pragma unroll
-    for (int i = 0; i < kRadix / 64; ++i) {
-      const unsigned base = 4 * (l16 + 16 * i);
-      const uint4 q = reinterpret_cast<const uint4*>(tbl)[l16 + 16 * i];
-      most = max(most,
-                 max(max(q.x | base, q.y | (base + 1)), max(q.z | (base + 2), q.w | (base + 3))));
-    }
-#endif
 #pragma unroll
     for (int o = 8; o > 0; o >>= 1)
       most = max(most, __shfl_xor_sync(kFullMask, most, o));
