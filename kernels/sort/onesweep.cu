@@ -75,6 +75,11 @@
 //          [1.077-1.093] / 1.127x [1.121-1.129] on the H100, 1.237x [1.227-1.243] / 1.136x
 //          [1.133-1.138] / 1.146x [1.145-1.148] on the H200 (2^28: 52.9 and 56.2 G keys/s, 0.633x
 //          and 0.475x copy); pairs 1.125x / 1.128x / 1.124x and 1.120x / 1.134x / 1.147x;
+//          the sort rows of 8fba82efb6f9 (the half-warp count by +1; results/partial/nvidia-
+//          {h100,h200}-sort-popc.json): keys 1.200x [1.195-1.207] / 1.088x [1.064-1.091] /
+//          1.128x [1.123-1.130] on the H100, 1.250x [1.231-1.254] / 1.147x [1.144-1.149] /
+//          1.155x [1.154-1.156] on the H200 (2^28: 0.632x and 0.480x copy); pairs 1.120x /
+//          1.129x / 1.124x and 1.125x / 1.135x / 1.151x;
 //   pairs  packed, block 384: the headline runs of a4783e314b19 (the same files): 1.114x
 //          [1.104-1.123] / 1.129x [1.124-1.132] / 1.126x [1.121-1.127] on the H100 (2^28 7831.3
 //          us, 0.775x copy [0.772-0.776]), 1.103x [1.091-1.106] / 1.131x [1.130-1.133] / 1.146x
@@ -197,10 +202,15 @@
 //            pointer (within the noise; wip/sort-top-peer); the half-warps at block 384 too
 //            (uniform keys -3.9..-5.3% H100, but low_entropy +16%, all_equal +94%: reverted), and
 //            both half-warps counting into one word a digit (all_equal at 256 the same)
-// Skewed keys at block 256 (the half-warp ranking; results/partial/nvidia-{h100,h200}-sort-skewed
-// .json): all_equal 0.55-0.66x CUB, low_entropy 0.98-1.07x, where block 384, the default block
-// and the suite's block for them, is at 1.15-1.29x and 1.17-1.24x. Why is not known (the count's
-// atomics are not it). Use block 384 for keys that may be skewed.
+//   kept     the half-warp count adds 1 to the word's low half (ATOMS.POPC.INC: the lanes on one
+//            address in one update) instead of 1 << 16 to its high half (ATOMS.ADD: they
+//            serialise): block 256 all_equal 2^28 -48.7% H100, -50.9% H200, low_entropy -16%,
+//            uniform keys the same (H100) or -0.5..-1.0% (H200); dropped: with it, the half-warps
+//            at block 384 too (uniform -2.9..-5.6%, low_entropy +2.6%, still behind block 256)
+// Skewed keys: until that count, block 256 sorted all_equal keys at 0.55-0.66x CUB and
+// low_entropy at 0.98-1.07x (results/partial/nvidia-{h100,h200}-sort-skewed.json); now at
+// 1.12-1.20x and 1.16-1.26x at 2^24 and 2^28, block 384 at 1.15-1.28x and 1.17-1.24x
+// (results/partial/nvidia-{h100,h200}-sort-popc.json).
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
