@@ -744,7 +744,14 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
         atomicOr(&tbl[slot], me);
         __syncwarp();
         const unsigned w = tbl[slot];
-        ranks.set(j, take_half_ranks(tbl, slot, w, w & 0xFFFFu, below));
+        // its own leader update, not take_half_ranks': through the helper, block 256 ran 1.4-9%
+        // slower (onesweep.tuning.md, thirty-first session)
+        const unsigned in_peers = __popc(w & below); // below < 2^16
+        __syncwarp();
+        if (in_peers == 0) // the new start, the mask cleared
+          tbl[slot] = (w & 0xFFFF0000u) + (static_cast<unsigned>(__popc(w & 0xFFFFu)) << 16);
+        __syncwarp();
+        ranks.set(j, (w >> 16) + in_peers);
       }
     } else {
 #pragma unroll
@@ -757,20 +764,20 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
           atomicOr(&tbl[slot], me);
         __syncwarp();
         const unsigned w = tbl[slot];
-        ranks.set(j, take_half_ranks(tbl, slot, w, is_heavy ? heavy_lanes : w & 0xFFFFu, below));
+        ranks.set(j,
+                  take_half_ranks(tbl, slot, is_heavy ? heavy_lanes : w & 0xFFFFu, w >> 16, below));
       }
     }
   }
-  // take_ranks for a half-warp's word w (its start in the high 16 bits; below < 2^16): the lowest
-  // peer writes the new start with the mask cleared (a heavy digit's word has no mask bits).
+  // take_ranks for a half-warp's word.
   static __device__ __forceinline__ unsigned
-  take_half_ranks(unsigned* tbl, unsigned slot, unsigned w, unsigned peers, unsigned below) {
+  take_half_ranks(unsigned* tbl, unsigned slot, unsigned peers, unsigned start, unsigned below) {
     const unsigned rank_in_peers = __popc(peers & below);
     __syncwarp();
     if (rank_in_peers == 0)
-      tbl[slot] = (w & 0xFFFF0000u) + (static_cast<unsigned>(__popc(peers)) << 16);
+      tbl[slot] = (start + __popc(peers)) << 16; // the new start, the mask cleared
     __syncwarp();
-    return (w >> 16) + rank_in_peers;
+    return start + rank_in_peers;
   }
 
   // One item's ranks from its peers: the warp's running start for the digit plus the lane's place
