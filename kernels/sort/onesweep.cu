@@ -377,6 +377,7 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
   static constexpr int kRankers = kHalf ? 2 * kWarps : kWarps;      // ranking units a block
   static constexpr int kStride = kHalf ? kWarpSize / 2 : kWarpSize; // positions between items
   static_assert(!kHalf || kTile <= (1 << 16), "16-bit starts");
+  static_assert(!kHalf || kWarpSize / 2 * kItems < (1 << 16), "16-bit early counts");
   static_assert(kRankers <= 2 * kWarps, "the rankers' tables fit the counts and masks");
   using Ranks = TileRanks<kItems, PAIRS>;
   static_assert(kTile >= 2 * kWarps * kRadix,
