@@ -975,13 +975,16 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   [[maybe_unused]] unsigned vals[PAIRS ? Agent::kItems : 1];
   if constexpr (PAIRS) {
     agent.load_pairs(keys_in, vals_in, pairs_in, keys, vals);
-  } else {
+  } else if constexpr (Agent::kHalf) {
     const bool copy = *one_digit_pass != 0; // the same in every block
     agent.load_keys(keys_in, keys);
     if (copy) {
       agent.copy_tile(keys, keys_out, next_status);
       return;
     }
+  } else {
+    (void)one_digit_pass; // block 384 keeps the full pass (onesweep.tuning.md)
+    agent.load_keys(keys_in, keys);
   }
   if constexpr (PAIRS)
     agent.park_values(vals);
