@@ -13,6 +13,9 @@
 //   load_keys,            BLOCK x ITEMS keys (and their values), warp-striped (first, thread 0
 //   load_pairs            prefetches into L2 the tile about a quarter wave ahead); pairs: the
 //                         values wait in shared memory while the keys are ranked (park_values);
+//   copy_tile             keys only, block 256: in a pass whose keys all share one digit (the
+//                         digit scan's flag), the tile's keys to their own positions, and no
+//                         step below;
 //   count_digits          each warp's digit histogram (one shared atomic per key, no return
 //                         value), and the warp's heavy digit if it has one (> kHeavyCount keys);
 //   publish_digit_counts  the tile's 256 digit counts, published at once (look-back aggregates),
@@ -207,10 +210,15 @@
 //            serialise): block 256 all_equal 2^28 -48.7% H100, -50.9% H200, low_entropy -16%,
 //            uniform keys the same (H100) or -0.5..-1.0% (H200); dropped: with it, the half-warps
 //            at block 384 too (uniform -2.9..-5.6%, low_entropy +2.6%, still behind block 256)
+//   kept     at block 256, a pass whose keys all share one digit is copied (copy_tile): H100
+//            all_equal -22% (2^24), -12% (2^28), low_entropy +0.6..0.9%, uniform within the
+//            noise; at block 384 the same path cost uniform keys 1.9-2.2% and low_entropy 3.6-5.3%
+//            (not kept there). Not measured on the H200
 // Skewed keys: until that count, block 256 sorted all_equal keys at 0.55-0.66x CUB and
 // low_entropy at 0.98-1.07x (results/partial/nvidia-{h100,h200}-sort-skewed.json); now at
 // 1.12-1.20x and 1.16-1.26x at 2^24 and 2^28, block 384 at 1.15-1.28x and 1.17-1.24x
-// (results/partial/nvidia-{h100,h200}-sort-popc.json).
+// (results/partial/nvidia-{h100,h200}-sort-popc.json); with the copied passes, all_equal at 2^28
+// at 1.34x on the H100 (results/partial/nvidia-h100-sort-copy-pass.txt).
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
