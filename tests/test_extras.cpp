@@ -304,10 +304,12 @@ TEST(SortPairsOutputs, AlignedOrNotEveryOnesweepBlock) {
   }
 }
 
-// onesweep copies a pass whose keys all share one digit (onesweep.cu's copy_tile): keys whose
-// bytes 1 and 3 are constant (two such passes, between two that sort), keys below 5000 (the two
-// high passes), and each key type with a constant high byte, at sizes around both blocks' tiles,
-// every block, twice on the same temporary storage, against the stable order of the keys.
+// onesweep copies a pass whose keys all share one digit (onesweep.cu's copy_tile, block 256):
+// keys whose bytes 1 and 3 are constant (two such passes, between two that sort), keys below 4096
+// (the two high passes), int32 and negative float32 keys with a constant high byte (the last pass,
+// whose digit the key order transforms), and float32 keys of both signs (two digits in the last
+// pass: no copy), at sizes around both blocks' tiles, every block, twice on the same temporary
+// storage, against the stable order of the keys.
 TEST(SortOneDigitPasses, KeysEveryOnesweepBlock) {
   GPS_SKIP_WITHOUT_GPU();
   const sort::Variant* v = sort::find_variant("onesweep");
@@ -319,7 +321,8 @@ TEST(SortOneDigitPasses, KeysEveryOnesweepBlock) {
   const Shape shapes[] = {{sort::KeyType::Uint32, 0x00FF00FFu, 0xA5003C00u},
                           {sort::KeyType::Uint32, 0x00000FFFu, 0u},
                           {sort::KeyType::Int32, 0x00FFFFFFu, 0xFF000000u},
-                          {sort::KeyType::Float32, 0x80FFFFFFu, 0x3F000000u}};
+                          {sort::KeyType::Float32, 0x80FFFFFFu, 0x3F000000u},  // two digits
+                          {sort::KeyType::Float32, 0x00FFFFFFu, 0xBF000000u}}; // negative: one
   for (const Shape& shape : shapes)
     for (const std::size_t n : {1u, 2u, 6143u, 6144u, 6145u, 9217u, 100003u, (1u << 20) + 6u}) {
       if (n > max_test_n())
