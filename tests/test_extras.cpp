@@ -304,6 +304,61 @@ TEST(SortPairsOutputs, AlignedOrNotEveryOnesweepBlock) {
   }
 }
 
+// onesweep copies a pass whose keys all share one digit (onesweep.cu's copy_tile, block 256):
+// keys whose bytes 1 and 3 are constant (two such passes, between two that sort), keys below 4096
+// (the two high passes), int32 and negative float32 keys with a constant high byte (the last pass,
+// whose digit the key order transforms), and float32 keys of both signs (two digits in the last
+// pass: no copy), at sizes around both blocks' tiles, every block, twice on the same temporary
+// storage, against the stable order of the keys.
+TEST(SortOneDigitPasses, KeysEveryOnesweepBlock) {
+  GPS_SKIP_WITHOUT_GPU();
+  const sort::Variant* v = sort::find_variant("onesweep");
+  ASSERT_NE(v, nullptr);
+  struct Shape {
+    sort::KeyType type;
+    unsigned mask, bits; // key = random & mask | bits
+  };
+  const Shape shapes[] = {{sort::KeyType::Uint32, 0x00FF00FFu, 0xA5003C00u},
+                          {sort::KeyType::Uint32, 0x00000FFFu, 0u},
+                          {sort::KeyType::Int32, 0x00FFFFFFu, 0xFF000000u},
+                          {sort::KeyType::Float32, 0x80FFFFFFu, 0x3F000000u},  // two digits
+                          {sort::KeyType::Float32, 0x00FFFFFFu, 0xBF000000u}}; // negative: one
+  for (const Shape& shape : shapes)
+    for (const std::size_t n : {1u, 2u, 6143u, 6144u, 6145u, 9217u, 100003u, (1u << 20) + 6u}) {
+      if (n > max_test_n())
+        continue; // the sanitizer runs' cap
+      std::vector<unsigned> keys(n);
+      for (std::size_t i = 0; i < n; ++i)
+        keys[i] = (random_word(static_cast<unsigned>(n) + shape.mask, i) & shape.mask) | shape.bits;
+      const sort::KeyOrder order = sort::key_order(shape.type);
+      std::vector<unsigned> expected = keys;
+      std::stable_sort(expected.begin(), expected.end(),
+                       [&](unsigned a, unsigned b) { return order(a) < order(b); });
+      const auto d_keys = to_device(keys);
+      DeviceBuffer<unsigned> out(n);
+      for (const int block : v->blocks) {
+        std::size_t bytes = 0;
+        v->run(nullptr, bytes, d_keys.data(), out.data(), nullptr, nullptr, n, shape.type, block,
+               nullptr);
+        DeviceBuffer<unsigned char> temp(bytes);
+        for (int round = 0; round < 2; ++round) {
+          poison_device(out.data(), out.bytes());
+          v->run(temp.data(), bytes, d_keys.data(), out.data(), nullptr, nullptr, n, shape.type,
+                 block, nullptr);
+          CUDA_CHECK(cudaDeviceSynchronize());
+          const auto got = to_host(out.data(), n);
+          std::size_t bad = n;
+          for (std::size_t i = 0; i < n && bad == n; ++i)
+            if (got[i] != expected[i])
+              bad = i;
+          EXPECT_EQ(bad, n) << "mask " << std::hex << shape.mask << std::dec << " n " << n
+                            << " block " << block << " round " << round << ": first wrong position "
+                            << bad;
+        }
+      }
+    }
+}
+
 // The benchmarks' device-side sort check (bench/device_sort_check.cu) on outputs made by hand: a
 // right output passes with the host's fingerprint, and each kind of wrong output is found at its
 // first index.

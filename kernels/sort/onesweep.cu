@@ -13,6 +13,9 @@
 //   load_keys,            BLOCK x ITEMS keys (and their values), warp-striped (first, thread 0
 //   load_pairs            prefetches into L2 the tile about a quarter wave ahead); pairs: the
 //                         values wait in shared memory while the keys are ranked (park_values);
+//   copy_tile             keys only, block 256: in a pass whose keys all share one digit (the
+//                         digit scan's flag), the tile's keys to their own positions, and no
+//                         step below;
 //   count_digits          each warp's digit histogram (one shared atomic per key, no return
 //                         value), and the warp's heavy digit if it has one (> kHeavyCount keys);
 //   publish_digit_counts  the tile's 256 digit counts, published at once (look-back aggregates),
@@ -207,10 +210,15 @@
 //            serialise): block 256 all_equal 2^28 -48.7% H100, -50.9% H200, low_entropy -16%,
 //            uniform keys the same (H100) or -0.5..-1.0% (H200); dropped: with it, the half-warps
 //            at block 384 too (uniform -2.9..-5.6%, low_entropy +2.6%, still behind block 256)
+//   kept     at block 256, a pass whose keys all share one digit is copied (copy_tile): H100
+//            all_equal -22% (2^24), -12% (2^28), low_entropy +0.6..0.9%, uniform within the
+//            noise; at block 384 the same path cost uniform keys 1.9-2.2% and low_entropy 3.6-5.3%
+//            (not kept there). Not measured on the H200
 // Skewed keys: until that count, block 256 sorted all_equal keys at 0.55-0.66x CUB and
 // low_entropy at 0.98-1.07x (results/partial/nvidia-{h100,h200}-sort-skewed.json); now at
 // 1.12-1.20x and 1.16-1.26x at 2^24 and 2^28, block 384 at 1.15-1.28x and 1.17-1.24x
-// (results/partial/nvidia-{h100,h200}-sort-popc.json).
+// (results/partial/nvidia-{h100,h200}-sort-popc.json); with the copied passes, all_equal at 2^28
+// at 1.34x on the H100 (results/partial/nvidia-h100-sort-copy-pass.txt).
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
@@ -343,7 +351,10 @@ __global__ void __launch_bounds__(kHistBlock)
 }
 
 // One block per pass: bins[pass][d] becomes the number of keys with a smaller digit.
-__global__ void __launch_bounds__(kRadix) onesweep_scan_bins(unsigned* bins, bool early_trigger) {
+// Also flags a pass whose keys all share one digit (one_digit_passes[pass], zeroed before): its
+// sorted order is its input order, which the pass kernel then copies (copy_tile).
+__global__ void __launch_bounds__(kRadix)
+    onesweep_scan_bins(unsigned* bins, unsigned* one_digit_passes, bool early_trigger) {
   if (early_trigger)
     allow_dependent_launch();
   wait_for_prerequisite_grid(); // the histograms
@@ -353,6 +364,8 @@ __global__ void __launch_bounds__(kRadix) onesweep_scan_bins(unsigned* bins, boo
   int total = 0;
   const int count = static_cast<int>(b[threadIdx.x]);
   b[threadIdx.x] = static_cast<unsigned>(Scan::exclusive_sum(count, total, s_scan));
+  if (count == total)
+    one_digit_passes[blockIdx.x] = 1u;
 }
 
 // ---- one pass: the agent (CUB's AgentRadixSortOnesweep) and its kernel ------------------------
@@ -855,6 +868,22 @@ template <int BLOCK, bool PAIRS, KeyType KT, int LAYOUT = 0> struct OnesweepAgen
     __syncthreads();
   }
 
+  // A pass whose keys all share one digit (onesweep_scan_bins' flag) keeps the input order: each
+  // key goes to its own position, with no count, ranking, exchange or look-back (all_equal keys,
+  // or the high bytes of small values, move at about the copy rate). The tile still clears its
+  // row of the next pass's status words.
+  __device__ __forceinline__ void copy_tile(const unsigned (&keys)[kItems],
+                                            unsigned* __restrict__ keys_out,
+                                            unsigned* __restrict__ next_status) const {
+    if (next_status != nullptr && threadIdx.x < kRadix)
+      next_status[static_cast<std::size_t>(tile) * kRadix + threadIdx.x] = 0u;
+    unsigned* dst = keys_out + (tile_base + first); // one base pointer: immediate offsets
+#pragma unroll
+    for (int j = 0; j < kItems; ++j)
+      if (full || first + j * kStride < valid)
+        dst[j * kStride] = keys[j];
+  }
+
   // Thread t writes sorted positions t, t + BLOCK, ...: within a digit consecutive positions go to
   // consecutive addresses, so each digit's keys leave as one contiguous run.
   __device__ __forceinline__ void scatter_keys(unsigned* __restrict__ keys_out) const {
@@ -933,7 +962,8 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
                   int shift, const unsigned* __restrict__ digit_starts,
                   DigitTileStatus<kRadix> status, unsigned* __restrict__ next_status,
                   unsigned* __restrict__ tile_counter, bool early_trigger, unsigned ahead,
-                  PairSpan pairs_in, PairSpan pairs_out) {
+                  PairSpan pairs_in, PairSpan pairs_out,
+                  const unsigned* __restrict__ one_digit_pass) {
   using Agent = OnesweepAgent<BLOCK, PAIRS, KT, LAYOUT>;
   Agent agent(agent_storage<Agent, PAIRS>(), shift, status);
   // the next pass may launch once every block of this one runs; its blocks take their tiles and
@@ -951,10 +981,19 @@ __global__ void __launch_bounds__(BLOCK, OnesweepPolicy<BLOCK>::kMinBlocks)
   unsigned keys[Agent::kItems];
   typename Agent::Ranks ranks;
   [[maybe_unused]] unsigned vals[PAIRS ? Agent::kItems : 1];
-  if constexpr (PAIRS)
+  if constexpr (PAIRS) {
     agent.load_pairs(keys_in, vals_in, pairs_in, keys, vals);
-  else
+  } else if constexpr (Agent::kHalf) {
+    const bool copy = *one_digit_pass != 0; // the same in every block
     agent.load_keys(keys_in, keys);
+    if (copy) {
+      agent.copy_tile(keys, keys_out, next_status);
+      return;
+    }
+  } else {
+    (void)one_digit_pass; // block 384 keeps the full pass (onesweep.tuning.md)
+    agent.load_keys(keys_in, keys);
+  }
   if constexpr (PAIRS)
     agent.park_values(vals);
   const unsigned heavy_digit = agent.count_digits(keys);
@@ -1002,14 +1041,15 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   static_assert(kTile == OnesweepAgent<BLOCK, PAIRS, KeyType::Uint32>::kTile, "one tile per block");
   constexpr unsigned kTransformedBits = key_order(KT).changed_bits();
   const std::size_t tiles = (n + kTile - 1) / kTile;
-  // temporary storage: pass counters + histograms, two arrays of status words (pass p uses array
-  // p % 2 while its tiles clear their rows of the other one for pass p + 1; the counters, the
-  // histograms and array 0 take one memset up front), temporary keys (and values)
-  constexpr std::size_t kHeader = kPasses + kPasses * kRadix;
+  // temporary storage: pass counters + histograms + one-digit flags, two arrays of status words
+  // (pass p uses array p % 2 while its tiles clear their rows of the other one for pass p + 1; the
+  // header and array 0 take one memset up front), temporary keys (and values)
+  constexpr std::size_t kHeader = kPasses + kPasses * kRadix + kPasses;
   TempLayout layout(temp);
   unsigned* header = layout.take<unsigned>(kHeader);
-  unsigned* counters = header;       // one tile counter per pass
-  unsigned* bins = header + kPasses; // [pass][digit]
+  unsigned* counters = header;                          // one tile counter per pass
+  unsigned* bins = header + kPasses;                    // [pass][digit]
+  unsigned* one_digit_passes = bins + kPasses * kRadix; // the passes whose keys share one digit
   unsigned* status = layout.take<unsigned>(2 * tiles * kRadix);
   unsigned* const status_of[2] = {status, status + tiles * kRadix};
   // The keys' ping-pong buffer (keys only), or the pairs packed as uint2 {key, value} and one
@@ -1024,8 +1064,8 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
     return;
   static_assert(kPasses == 4, "pairs: the layouts of the four passes");
 
-  // zeroed: the counters, the histograms and status array 0 (the layout puts them first, in this
-  // order)
+  // zeroed: the counters, the histograms, the one-digit flags and status array 0 (the layout puts
+  // them first, in this order)
   CUDA_CHECK(cudaMemsetAsync(
       header, 0,
       reinterpret_cast<const char*>(status_of[1]) - reinterpret_cast<const char*>(header), stream));
@@ -1048,7 +1088,8 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
   onesweep_histogram<KT>
       <<<hist_grid, kHistBlock, kHistBytes, stream>>>(keys_in, n, bins, early_trigger);
   CUDA_CHECK_LAUNCH();
-  launch_dependent(onesweep_scan_bins, kPasses, kRadix, 0, stream, bins, early_trigger);
+  launch_dependent(onesweep_scan_bins, kPasses, kRadix, 0, stream, bins, one_digit_passes,
+                   early_trigger);
 
   // pairs: the temporary as one segment; the output arrays as three (PairSpan)
   const auto n32 = static_cast<unsigned>(n);
@@ -1087,7 +1128,7 @@ void onesweep_launch(void* temp, std::size_t& temp_bytes, const unsigned* keys_i
                        p.keys_src, p.keys_dst, p.vals_src, p.vals_dst, n32, shift,
                        bins + pass * kRadix, DigitTileStatus<kRadix>{status_of[pass % 2]},
                        pass + 1 < kPasses ? status_of[(pass + 1) % 2] : nullptr, counters + pass,
-                       early_trigger, ahead, pairs_in, pairs_out);
+                       early_trigger, ahead, pairs_in, pairs_out, one_digit_passes + pass);
     };
     // A pass whose digit the key type's transform leaves alone (int32: every pass but the last)
     // runs the uint32 kernel: the same digits, without the transform per key (int32 sorted 3%
