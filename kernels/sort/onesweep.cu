@@ -213,12 +213,14 @@
 //   kept     at block 256, a pass whose keys all share one digit is copied (copy_tile): H100
 //            all_equal -22% (2^24), -12% (2^28), low_entropy +0.6..0.9%, uniform within the
 //            noise; at block 384 the same path cost uniform keys 1.9-2.2% and low_entropy 3.6-5.3%
-//            (not kept there). Not measured on the H200
+//            (not kept there); landed in 52a4dd2 (A/B against the kernel before: all_equal
+//            2^24 -21.9% H100, -34.7% H200; 2^28 -12.3%, -32.2%; low_entropy +0.6..0.9%)
 // Skewed keys: until that count, block 256 sorted all_equal keys at 0.55-0.66x CUB and
 // low_entropy at 0.98-1.07x (results/partial/nvidia-{h100,h200}-sort-skewed.json); now at
 // 1.12-1.20x and 1.16-1.26x at 2^24 and 2^28, block 384 at 1.15-1.28x and 1.17-1.24x
 // (results/partial/nvidia-{h100,h200}-sort-popc.json); with the copied passes, all_equal at 2^28
-// at 1.34x on the H100 (results/partial/nvidia-h100-sort-copy-pass.txt).
+// at 1.34x on the H100 and 1.66x on the H200 (results/partial/nvidia-{h100,h200}-sort-copy-pass-
+// land.txt).
 #include "common/block.cuh"
 #include "common/bulk_copy.cuh"
 #include "common/cuda_check.hpp"
