@@ -25,6 +25,21 @@ const Problem* find_problem(const std::string& algorithm) {
   return nullptr;
 }
 
+namespace {
+bool sweeps_here(const Problem& problem, const VariantInfo& v, const AxisPoint& point,
+                 const SizeCase& size) {
+  switch (v.limits.sweep) {
+  case BlockSweep::Everywhere:
+    return true;
+  case BlockSweep::Primary:
+    return problem.sweeps(point, size);
+  case BlockSweep::Study:
+    return problem.sweeps_study(point, size);
+  }
+  return true;
+}
+} // namespace
+
 std::vector<RowPlan> benchmark_rows(const Problem& problem, const AxisPoint& point,
                                     const SizeCase& size) {
   std::vector<RowPlan> rows;
@@ -35,8 +50,8 @@ std::vector<RowPlan> benchmark_rows(const Problem& problem, const AxisPoint& poi
       rows.push_back({&v, 0});
       continue;
     }
-    const bool sweep = size.log2n <= v.limits.sweep_max_log2 &&
-                       (!v.limits.sweep_primary_only || problem.sweeps(point, size));
+    const bool sweep =
+        size.log2n <= v.limits.sweep_max_log2 && sweeps_here(problem, v, point, size);
     for (int block : v.blocks)
       if (sweep || block == v.default_block)
         rows.push_back({&v, block});

@@ -62,7 +62,7 @@ struct AxisValue {
 struct AxisPoint {
   std::vector<AxisValue> values;
   int id = 0;          // the problem's own index of this point
-  bool primary = true; // the point where variants with sweep_primary_only sweep block sizes
+  bool primary = true; // the point where variants with BlockSweep::Primary sweep block sizes
 };
 
 struct Traffic {
@@ -116,8 +116,12 @@ public:
   // Benchmark rows of this target at this point and size (the study's cost trims); CPU rows also
   // stop at the variant's limits.max_log2.
   virtual bool benchmarked(const AxisPoint&, const SizeCase&, Target) const { return true; }
-  // Where variants with limits.sweep_primary_only sweep block sizes (elsewhere: default block).
+  // Where variants with BlockSweep::Primary sweep block sizes (elsewhere: default block).
   virtual bool sweeps(const AxisPoint& p, const SizeCase&) const { return p.primary; }
+  // Where variants with BlockSweep::Study sweep them: by default the same points.
+  virtual bool sweeps_study(const AxisPoint& p, const SizeCase& size) const {
+    return sweeps(p, size);
+  }
   // Points the tests cover at size n: all of them up to 65536, the primary one above.
   virtual bool tested(const AxisPoint& p, std::size_t n) const { return n <= 65536 || p.primary; }
   virtual std::unique_ptr<Instance> instance(const AxisPoint& point, std::size_t n,

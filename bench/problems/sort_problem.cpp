@@ -1,8 +1,8 @@
 // sort as the benchmarks and tests see it: uint32 keys (uniform, low_entropy, all_equal) alone or
 // with their input index as the value, sorted ascending and stable; and uniform int32 and float32
 // keys (the same random bits, ordered as sort.hpp's KeyOrder says: the axis "key", in the names
-// only when it is not uint32), at pot sizes 2^16, 2^20, 2^24, 2^28 and 2^30; keys at every block,
-// pairs at the default block.
+// only when it is not uint32), at pot sizes 2^16, 2^20, 2^24, 2^28 and 2^30; onesweep's keys at
+// every block, pairs at the default block.
 //
 // Traffic: one model for every variant, the floor of an LSD radix sort with 8-bit digits: four
 // passes that each read and write every key (and value) once, plus one read of the keys for the
@@ -272,14 +272,18 @@ public:
       return false;
     return target == Target::Gpu || (is_uniform(p) && size.pot);
   }
-  bool sweeps(const AxisPoint& p, const SizeCase& size) const override {
 #ifdef GPS_SORT_SWEEP_ALL // measurement builds only: every axis point at every block
-    constexpr bool kEveryPoint = true;
+  static constexpr bool kEveryPoint = true;
 #else
-    constexpr bool kEveryPoint = false;
+  static constexpr bool kEveryPoint = false;
 #endif
-    // keys at every block (block 256 is their fastest at every distribution since the half-warp
-    // count's fix, onesweep.tuning.md's thirty-first session); pairs at their default block
+  // the multi-pass sorts: uniform uint32 keys at pot sizes
+  bool sweeps(const AxisPoint& p, const SizeCase& size) const override {
+    return (kEveryPoint || p.primary) && size.pot;
+  }
+  // onesweep: keys at every block (block 256 is their fastest at every distribution since the
+  // half-warp count's fix, onesweep.tuning.md's thirty-first session); pairs at their default block
+  bool sweeps_study(const AxisPoint& p, const SizeCase& size) const override {
     return (kEveryPoint || p.primary || !sort_point(p.id).pairs) && size.pot;
   }
   bool tested(const AxisPoint& p, std::size_t n) const override {

@@ -30,8 +30,8 @@ constexpr char kDecoupledLookback[] = "decoupled_lookback";
 // scan-based rows sweep the block size at the primary kept fraction only (their block only
 // changes the inner scan, which the scan study sweeps), the global-memory one up to 2^26.
 constexpr BenchLimits kCpuLimits{26};
-constexpr BenchLimits kScanBasedLimits{30, 30, true};
-constexpr BenchLimits kScanBasedSlowLimits{30, 26, true};
+constexpr BenchLimits kScanBasedLimits{30, 30, BlockSweep::Primary};
+constexpr BenchLimits kScanBasedSlowLimits{30, 26, BlockSweep::Primary};
 } // namespace
 
 const std::vector<Variant>& variants() {

@@ -14,10 +14,12 @@ VariantFunction sort_cpu_std, sort_cpu_radix, sort_split_1bit, sort_block_local_
 namespace {
 
 // What the benchmarks may trim for time (the tests run every block at every edge size).
-constexpr BenchLimits kStdSortLimits = {24, 30, false};  // the comparison sort: slow above 2^24
-constexpr BenchLimits kCpuRadixLimits = {28, 30, false}; // the CPU radix sort: up to 2^28
-constexpr BenchLimits kScanBasedLimits = {30, 26, true}; // block sweep to 2^26, primary axes
-constexpr BenchLimits kOnesweepLimits = {30, 30, true};  // block sweep at the primary axes only
+constexpr BenchLimits kStdSortLimits = {24};  // the comparison sort: slow above 2^24
+constexpr BenchLimits kCpuRadixLimits = {28}; // the CPU radix sort: up to 2^28
+// the multi-pass sorts: block sweep to 2^26, uniform uint32 keys at pot sizes
+constexpr BenchLimits kScanBasedLimits = {30, 26, BlockSweep::Primary};
+// onesweep: block sweep at every keys point at pot sizes (sort_problem.cpp's sweeps_study)
+constexpr BenchLimits kOnesweepLimits = {30, 30, BlockSweep::Study};
 } // namespace
 
 const std::vector<Variant>& variants() {

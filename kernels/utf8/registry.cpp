@@ -23,7 +23,7 @@ namespace {
 // comparison point; a scalar pass over 2^30 bytes takes seconds).
 constexpr BenchLimits kCpuLimits{28};
 // the GPU rows sweep the block size at the primary point only (decode of mixed text)
-constexpr BenchLimits kGpuLimits{30, 30, true};
+constexpr BenchLimits kGpuLimits{30, 30, BlockSweep::Primary};
 } // namespace
 
 std::vector<int> single_pass_blocks() {
