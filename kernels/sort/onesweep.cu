@@ -83,6 +83,11 @@
 //          1.128x [1.123-1.130] on the H100, 1.250x [1.231-1.254] / 1.147x [1.144-1.149] /
 //          1.155x [1.154-1.156] on the H200 (2^28: 0.632x and 0.480x copy); pairs 1.120x /
 //          1.129x / 1.124x and 1.125x / 1.135x / 1.151x;
+//          the sort rows of f34aa8408b42 (this kernel, with the one-digit pass copy; results/
+//          partial/nvidia-{h100,h200}-sort-head.json): keys 1.197x [1.191-1.201] / 1.090x
+//          [1.068-1.095] / 1.128x [1.124-1.131] on the H100, 1.238x [1.223-1.246] / 1.146x
+//          [1.143-1.149] / 1.155x [1.154-1.157] on the H200; pairs 1.121x / 1.130x / 1.124x and
+//          1.125x / 1.134x / 1.150x;
 //   pairs  packed, block 384: the headline runs of a4783e314b19 (the same files): 1.114x
 //          [1.104-1.123] / 1.129x [1.124-1.132] / 1.126x [1.121-1.127] on the H100 (2^28 7831.3
 //          us, 0.775x copy [0.772-0.776]), 1.103x [1.091-1.106] / 1.131x [1.130-1.133] / 1.146x
