@@ -346,14 +346,9 @@ TEST(SortOneDigitPasses, KeysEveryOnesweepBlock) {
           v->run(temp.data(), bytes, d_keys.data(), out.data(), nullptr, nullptr, n, shape.type,
                  block, nullptr);
           CUDA_CHECK(cudaDeviceSynchronize());
-          const auto got = to_host(out.data(), n);
-          std::size_t bad = n;
-          for (std::size_t i = 0; i < n && bad == n; ++i)
-            if (got[i] != expected[i])
-              bad = i;
-          EXPECT_EQ(bad, n) << "mask " << std::hex << shape.mask << std::dec << " n " << n
-                            << " block " << block << " round " << round << ": first wrong position "
-                            << bad;
+          EXPECT_EQ(first_mismatch(to_host(out.data(), n).data(), expected.data(), n), "")
+              << "mask " << std::hex << shape.mask << std::dec << " n " << n << " block " << block
+              << " round " << round;
         }
       }
     }

@@ -58,29 +58,24 @@ TEST(Tables, BenchmarkNamesAreUnique) {
 TEST(Tables, SortBlockSweeps) {
   const Problem* sort = find_problem("sort");
   ASSERT_NE(sort, nullptr);
-  std::map<std::string, int> rows; // "variant/point/size" -> rows (one per block swept)
+  std::map<std::string, int> rows; // a row's name without its block -> rows (one per block swept)
   for (const SizeCase& size : size_cases())
     for (const AxisPoint& point : sort->points())
-      for (const RowPlan& row : benchmark_rows(*sort, point, size)) {
-        std::string key = row.variant->name;
-        for (const AxisValue& v : point.values)
-          if (!v.segment.empty())
-            key += "/" + v.segment;
-        ++rows[key + "/" + size.label()];
-      }
+      for (const RowPlan& row : benchmark_rows(*sort, point, size))
+        ++rows[benchmark_name(*sort, *row.variant, point, size, 0)];
   const auto count = [&](const std::string& key) {
     const auto it = rows.find(key);
     return it == rows.end() ? 0 : it->second;
   };
-  EXPECT_EQ(count("onesweep/keys/low_entropy/pot/log2n:24"), 2);
-  EXPECT_EQ(count("onesweep/keys/all_equal/pot/log2n:28"), 2);
-  EXPECT_EQ(count("onesweep/keys/uniform/pot/log2n:28"), 2);
-  EXPECT_EQ(count("onesweep/pairs/low_entropy/pot/log2n:24"), 1);
-  EXPECT_EQ(count("split_1bit/keys/uniform/pot/log2n:24"), 5); // any block, up to 2^26
-  EXPECT_EQ(count("split_1bit/keys/uniform/pot/log2n:28"), 1);
-  EXPECT_EQ(count("split_1bit/keys/low_entropy/pot/log2n:24"), 1);
-  EXPECT_EQ(count("block_local_4bit/keys/all_equal/pot/log2n:24"), 1);
-  EXPECT_EQ(count("block_local_4bit/keys/uniform/npot/log2n:24"), 1);
+  EXPECT_EQ(count("sort/onesweep/keys/low_entropy/pot/log2n:24"), 2);
+  EXPECT_EQ(count("sort/onesweep/keys/all_equal/pot/log2n:28"), 2);
+  EXPECT_EQ(count("sort/onesweep/keys/uniform/pot/log2n:28"), 2);
+  EXPECT_EQ(count("sort/onesweep/pairs/low_entropy/pot/log2n:24"), 1);
+  EXPECT_EQ(count("sort/split_1bit/keys/uniform/pot/log2n:24"), 5); // any block, up to 2^26
+  EXPECT_EQ(count("sort/split_1bit/keys/uniform/pot/log2n:28"), 1);
+  EXPECT_EQ(count("sort/split_1bit/keys/low_entropy/pot/log2n:24"), 1);
+  EXPECT_EQ(count("sort/block_local_4bit/keys/all_equal/pot/log2n:24"), 1);
+  EXPECT_EQ(count("sort/block_local_4bit/keys/uniform/npot/log2n:24"), 1);
 }
 
 // The query phase reports the same size twice, and a GPU variant given less storage than it asked

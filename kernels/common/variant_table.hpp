@@ -34,14 +34,14 @@ inline std::vector<int> any_block() {
   return {std::begin(kBlockSizes), std::end(kBlockSizes)};
 }
 
-// What the benchmarks may leave out to keep a suite's run time in bounds; the study's cost, not
-// the variant's correctness (the tests run every block at every edge size).
 // Where a variant's block sweep runs (elsewhere: its default block).
 enum class BlockSweep {
   Everywhere, // every axis point and size
   Primary,    // the algorithm's primary axis point (Problem::sweeps)
   Study,      // the wider set the problem names for its study variant (Problem::sweeps_study)
 };
+// What the benchmarks may leave out to keep a suite's run time in bounds; the study's cost, not
+// the variant's correctness (the tests run every block at every edge size).
 struct BenchLimits {
   int max_log2 = 30;                         // no benchmark row above 2^max_log2 (slow CPU rows)
   int sweep_max_log2 = 30;                   // block sweep up to here; the default block above it
