@@ -13,7 +13,13 @@ each --facet given, or of every value with --all-facets. Rows in the order of th
 Each cell is the variant's figure at 2^k (best block size per row, noted as bNNN; GB/s, or G
 keys/s for algorithms whose unit is keys) with `x copy` (copy_frac: GB/s over the
 device-to-device copy of the same size in the same process; GPU rows only) and `x <anchor>`
-(time of the anchor / time of the variant at that size).
+(time of the anchor / time of the variant at that size). With --bands both ratios also carry
+[low-high] from the two rows' time bands (the repetitions' min..max in a file run with
+--benchmark_repetitions, else each row's p10..p90 of its samples): low is the ratio with the
+variant at its slowest and the copy or the anchor at its fastest, high the other way round; two
+rows whose bands do not overlap have a verdict, `[1.068-1.095]` around 1.1 has none.
+
+    scripts/tables.py results/partial/x-headline.json --sizes 24 28 30 --bands
 
 Exit status: 0 tables written; 2 bad input or usage (a bad file, a bad regex, nothing matches).
 """
@@ -39,8 +45,19 @@ def _figure(row: pd.Series, unit: str) -> str:
     return value
 
 
+def _ratio(num: pd.Series, den: pd.Series, value: float, bands: bool, digits: int) -> str:
+    """value (num's time over den's, in some unit), and with bands its [low-high]: num at its
+    fastest and den at its slowest, then the other way round."""
+    if not bands:
+        return f"{value:.{digits}f}"
+    scale = value * den["time_us"] / num["time_us"]
+    low = scale * num["time_lo_us"] / den["time_hi_us"]
+    high = scale * num["time_hi_us"] / den["time_lo_us"]
+    return f"{value:.3f} [{low:.3f}-{high:.3f}]"
+
+
 def table(rows: pd.DataFrame, info: results.AlgorithmInfo, facet: str, sizes: List[int],
-          size: str, gpu: str) -> Optional[str]:
+          size: str, gpu: str, bands: bool = False) -> Optional[str]:
     """One Markdown table, or None when the file has no such rows."""
     algorithm = info.name
     own = rows[(rows["algorithm"] == algorithm) & (rows["size"] == size)]
@@ -51,14 +68,17 @@ def table(rows: pd.DataFrame, info: results.AlgorithmInfo, facet: str, sizes: Li
     best = results.best_blocks(own)
     anchor = info.anchor or "–"
     title = f"{algorithm} {facet}".strip()
+    kinds = sorted(set(best["band"]))
+    note = f"; [low-high] from the rows' {' or '.join(kinds)}" if bands else ""
     lines = [f"**{title}** ({gpu}; {size}; figure, then x copy and x {anchor} from the same run; "
-             "best block size per row)", ""]
+             f"best block size per row{note})", ""]
     head = ["variant"]
     for k in sizes:
         head += [f"2^{k}", "x copy", f"x {anchor}"]
     lines.append("| " + " | ".join(head) + " |")
     lines.append("|" + "---|" * len(head))
-    reference = best[best["variant"] == info.anchor].set_index("log2n")["time_us"]
+    reference = best[best["variant"] == info.anchor].set_index("log2n")
+    copies = best[best["role"] == "roofline"].set_index("log2n")
     for variant in info.order(best["variant"]):
         mine = best[best["variant"] == variant]
         roofline = mine["role"].iloc[0] == "roofline"
@@ -75,8 +95,19 @@ def table(rows: pd.DataFrame, info: results.AlgorithmInfo, facet: str, sizes: Li
             if roofline:  # the reference itself; its bytes differ from the anchor's
                 cells += ["1.000", "–"]
                 continue
-            cells.append(f"{r['copy_frac']:.3f}" if pd.notna(r["copy_frac"]) else "–")
-            cells.append(f"{reference[k] / r['time_us']:.2f}" if k in reference.index else "–")
+            if pd.isna(r["copy_frac"]):
+                cells.append("–")
+            elif bands and k in copies.index:  # copy_frac is the copy's time over ours, scaled
+                cells.append(_ratio(copies.loc[k], r, r["copy_frac"], True, 3))
+            else:
+                cells.append(f"{r['copy_frac']:.3f}")
+            if k in reference.index:
+                a = reference.loc[k]
+                own_anchor = variant == info.anchor  # its band against itself says nothing
+                cells.append(_ratio(a, r, a["time_us"] / r["time_us"], bands and not own_anchor,
+                                    3 if bands else 2))
+            else:
+                cells.append("–")
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -109,12 +140,15 @@ def _main(argv=None) -> int:
                         help="this value of the extra axes, e.g. keep:1.00 (repeatable)")
     parser.add_argument("--all-facets", action="store_true",
                         help="a table for every value of the extra axes")
+    parser.add_argument("--bands", action="store_true",
+                        help="the ratios with [low-high] from the rows' time bands")
     args = parser.parse_args(argv)
 
     (f,), pattern = results.inputs([args.file], args.filter)
     rows = results.filter_rows(f.rows, pattern) if pattern is not None else f.rows
     out = [t for a, x in wanted_tables(f, rows, args.facet, args.all_facets)
-           if (t := table(rows, f.info(a), x, args.sizes, args.size, f.gpu_title)) is not None]
+           if (t := table(rows, f.info(a), x, args.sizes, args.size, f.gpu_title,
+                                  args.bands)) is not None]
     if not out:
         raise ScriptError("no rows match" + (f" --filter '{args.filter}'" if args.filter else "")
                           + (f" --facet {', '.join(args.facet)}" if args.facet else ""))

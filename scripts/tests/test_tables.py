@@ -7,7 +7,7 @@ import json
 import pytest
 
 import tables
-from conftest import BROKEN, FIXTURES, load_doc, write_doc
+from conftest import BROKEN, FIXTURES, load_doc, with_repetitions, write_doc
 
 
 def run(argv):
@@ -95,3 +95,28 @@ def test_bad_file_one_line_error(name):
 def test_bad_option_one_line(run_file):
     status, out, err = run([run_file, "--size", "huge"])
     assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def _cells(out, variant):
+    return [c.strip() for line in out.splitlines() if line.startswith(f"| {variant} |")
+            for c in line.strip("| ").split(" | ")]
+
+
+@pytest.mark.parametrize("reps, band", [(5, "repetitions min..max"), (1, "p10..p90")])
+def test_bands(tmp_path, run_file, reps, band):
+    fixture = run_file if reps == 1 else with_repetitions(run_file, tmp_path / "r.json", reps)
+    status, out, _ = run([fixture, "--filter", "^scan/", "--sizes", "28", "--bands"])
+    assert status == 0 and f"[low-high] from the rows' {band})" in out
+    for variant in ("decoupled_lookback", "cub"):
+        figure, copy, anchor = _cells(out, variant)[1:]
+        value, low, high = (float(x) for x in copy.replace("[", "").replace("]", "")
+                            .replace("-", " ").split())
+        assert low <= value <= high
+        if variant == "cub":
+            assert anchor == "1.000"  # no band against itself
+        else:
+            value, low, high = (float(x) for x in anchor.replace("[", "").replace("]", "")
+                                .replace("-", " ").split())
+            assert low <= value <= high
+    _, plain, _ = run([FIXTURES / fixture, "--filter", "^scan/", "--sizes", "28"])
+    assert "[" not in _cells(plain, "cub")[2] and _cells(plain, "cub")[3] == "1.00"
