@@ -26,6 +26,7 @@ Exit status: 0 tables written; 2 bad input or usage (a bad file, a bad regex, no
 
 import deps  # noqa: F401  (first: the packages of scripts/requirements.txt)
 
+import shlex
 import sys
 from typing import List, Optional
 
@@ -129,10 +130,30 @@ def wanted_tables(f: results.ResultFile, rows: pd.DataFrame, facets: List[str],
     return out
 
 
+def options(args) -> str:
+    """The options that made a table, in one canonical order (defaults left out), so that the
+    comment above a pasted table says how to make it again (scripts/tests/test_docs.py does)."""
+    words = []
+    if args.sizes != DEFAULT_SIZES:
+        words += ["--sizes"] + [str(k) for k in args.sizes]
+    if args.size != "pot":
+        words += ["--size", args.size]
+    if args.filter:
+        words += ["--filter", args.filter]
+    for facet in args.facet:
+        words += ["--facet", facet]
+    words += ["--all-facets"] if args.all_facets else []
+    words += ["--bands"] if args.bands else []
+    return shlex.join(words)
+
+
+DEFAULT_SIZES = [20, 24, 28]
+
+
 def _main(argv=None) -> int:
     parser = results.ArgumentParser(prog="tables.py", description=__doc__.splitlines()[0])
     parser.add_argument("file", help="a gpu_bench JSON result file")
-    parser.add_argument("--sizes", type=int, nargs="+", default=[20, 24, 28], metavar="K",
+    parser.add_argument("--sizes", type=int, nargs="+", default=DEFAULT_SIZES, metavar="K",
                         help="exponents k of the columns (default: 20 24 28)")
     parser.add_argument("--size", choices=["pot", "npot"], default="pot")
     parser.add_argument("--filter", help="regex on benchmark names (the copy rows always stay)")
@@ -152,7 +173,8 @@ def _main(argv=None) -> int:
     if not out:
         raise ScriptError("no rows match" + (f" --filter '{args.filter}'" if args.filter else "")
                           + (f" --facet {', '.join(args.facet)}" if args.facet else ""))
-    print(f"<!-- scripts/tables.py {args.file}: {f.gpu_title}, commit {f.commit}, {f.date} -->\n")
+    command = " ".join(x for x in ("scripts/tables.py", args.file, options(args)) if x)
+    print(f"<!-- {command}: {f.gpu_title}, commit {f.commit}, {f.date} -->\n")
     print("\n\n".join(out))
     measured = sorted(set(rows.loc[rows["size"] == args.size, "log2n"]))
     if measured and not set(args.sizes) & set(measured):
