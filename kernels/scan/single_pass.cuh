@@ -21,7 +21,7 @@ namespace gps::scan {
 // int4 vectors per thread: 16 (64 items) up to 512 threads, 8 for 1024-thread blocks (whose 64
 // registers per thread cannot hold 64 items). Large tiles mean few tiles, and so few look-backs:
 // on an H200 at 2^28, 16 items per thread reached 0.55x of copy bandwidth, 32 items 0.69x and 64
-// items with evict-first loads and stores 0.77x (analysis/README.md, "Scan").
+// items with evict-first loads and stores 0.77x (`git show d5529b9:analysis/README.md`, "Scan").
 constexpr int single_pass_vecs(int block) {
   return block >= 1024 ? 8 : 16;
 }
