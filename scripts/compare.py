@@ -31,7 +31,8 @@ CPU rows, and GPU rows timed directly with the host's launch gaps in them (count
 follow the host's load and are gated only with --gate-cpu. Files of different GPUs are refused
 unless --allow-different-gpus; then the gate does not apply (a slower GPU is not a regression).
 
-Output: a text table (default), --markdown (for $GITHUB_STEP_SUMMARY), --json or --csv.
+Output: a text table (default), --markdown (for $GITHUB_STEP_SUMMARY; with --title, one heading
+level down, for a document: scripts/doc_tables.py), --json or --csv.
 Exit status: 0 compared, no regression; 1 a regression above --fail-above; 2 bad input or usage
 (a bad file, fewer than two files, a --filter that matches nothing, nothing in common, different
 GPUs without --allow-different-gpus, a --plot path in a missing folder).
@@ -351,8 +352,10 @@ def markdown_table(c: Comparison, table: pd.DataFrame) -> List[str]:
 
 
 def markdown_section(c: Comparison, index: int, changed_only: bool,
-                     fail_above: Optional[float], gate_cpu: bool) -> List[str]:
-    lines = [f"### {index}. B `{os.path.basename(c.b.path)}` vs A `{os.path.basename(c.a.path)}`",
+                     fail_above: Optional[float], gate_cpu: bool, level: int = 3) -> List[str]:
+    number = f"{index}. " if level == 3 else ""
+    lines = [f"{'#' * level} {number}B `{os.path.basename(c.b.path)}` vs A "
+             f"`{os.path.basename(c.a.path)}`",
              "", f"- **A** `{c.a.path}`: {c.a.label} ({repetitions(c.a)})",
              f"- **B** `{c.b.path}`: {c.b.label} ({repetitions(c.b)})", ""]
     if c.settings.best_block:
@@ -382,12 +385,15 @@ def markdown_section(c: Comparison, index: int, changed_only: bool,
 
 
 def markdown_report(comparisons: List[Comparison], changed_only: bool,
-                    fail_above: Optional[float], gate_cpu: bool = False) -> str:
-    lines = ["## Benchmark comparison", "",
+                    fail_above: Optional[float], gate_cpu: bool = False,
+                    title: Optional[str] = None) -> str:
+    """The Markdown report; with a title, one heading level down (`### title`, then `####` for
+    each pair, unnumbered), to sit inside a document's section."""
+    lines = [f"### {title}" if title else "## Benchmark comparison", "",
              f"Times are median times per run; **B/A** below 1 means B is faster; "
              f"{rule(comparisons[0].settings)}.", ""]
     for i, c in enumerate(comparisons, start=1):
-        lines += markdown_section(c, i, changed_only, fail_above, gate_cpu)
+        lines += markdown_section(c, i, changed_only, fail_above, gate_cpu, 4 if title else 3)
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -549,6 +555,9 @@ def parse_args(argv=None):
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the comparison")
     form = parser.add_mutually_exclusive_group()
     form.add_argument("--markdown", action="store_true", help="Markdown (CI step summaries)")
+    parser.add_argument("--title", metavar="TEXT",
+                        help="with --markdown: the report's heading, one level down (### TEXT), "
+                        "for a report pasted into a document (scripts/doc_tables.py)")
     form.add_argument("--json", action="store_true", help="JSON, for machines")
     form.add_argument("--csv", action="store_true", help="CSV, one line per benchmark")
     args = parser.parse_args(argv)
@@ -558,6 +567,8 @@ def parse_args(argv=None):
         raise ScriptError(f"--confidence {args.confidence:g}: give a value in [0.5, 1)")
     if args.min_effect < 0:
         raise ScriptError(f"--min-effect {args.min_effect:g}: give a percentage >= 0")
+    if args.title is not None and not args.markdown:
+        raise ScriptError("--title needs --markdown")
     if args.plot:
         folder = os.path.dirname(os.path.abspath(args.plot))
         if not os.path.isdir(folder):
@@ -601,7 +612,8 @@ def _main(argv=None) -> int:
     elif args.csv:
         report = csv_report(comparisons, args.changed_only)
     elif args.markdown:
-        report = markdown_report(comparisons, args.changed_only, args.fail_above, args.gate_cpu)
+        report = markdown_report(comparisons, args.changed_only, args.fail_above, args.gate_cpu,
+                                 args.title)
     else:
         report = text_report(comparisons, args.changed_only, args.fail_above, args.gate_cpu)
     sys.stdout.write(report)

@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
-"""Regenerates the tables.py output pasted into Markdown documents, from the results it names.
+"""Regenerates the tables.py and compare.py output pasted into Markdown documents, from the
+results it names.
 
     scripts/doc_tables.py README.md analysis/README.md          # rewrite the blocks in place
     scripts/doc_tables.py --check README.md analysis/README.md  # exit 1 if a block is stale
 
-A block is a `<!-- scripts/tables.py FILE [OPTIONS]: GPU, commit C, DATE -->` comment (the first
-line tables.py prints) and the tables under it: the run of blank lines, `**title** (GPU; pot;
-figure...` lines and `|` table lines that follows. Each block is replaced by what its command
-prints now, so that after a new run in results/ one command brings every document up to date, and
-CI fails on a document whose tables no longer match the results they name. Run it from the
-repository root (the comments name the files relative to it).
+Two kinds of block:
+- `<!-- scripts/tables.py FILE [OPTIONS]: GPU, commit C, DATE -->` (the first line tables.py
+  prints) and the tables under it: the run of blank lines, `**title** (GPU; pot; figure...` lines
+  and `|` table lines that follows;
+- `<!-- scripts/compare.py ARGUMENTS -->`, then compare.py's output, then
+  `<!-- end of scripts/compare.py -->` (compare.py's report has headings and prose, so the end is
+  marked; use --markdown --title to fit it in a document's section, and no --plot).
+Each block is replaced by what its command prints now, so that after a new run in results/ one
+command brings every document up to date, and CI fails on a document whose tables no longer match
+the results they name. Run it from the repository root (the comments name the files relative to
+it).
 
 Exit status: 0 written (or, with --check, every block current); 1 with --check, a block is stale
 (each named on one line); 2 bad input (a file that cannot be read, a block whose command fails).
@@ -24,21 +30,34 @@ import shlex
 import sys
 from typing import List, Tuple
 
+import compare
 import results
 import tables
 from results import ScriptError
 
 MARKER = re.compile(r"^<!-- scripts/tables\.py (.+?): .*, commit \S+, .* -->$")
 TITLE = re.compile(r"^\*\*.+\*\* \(.+; n?pot; figure, ")
+COMPARE = re.compile(r"^<!-- scripts/compare\.py (.+) -->$")
+COMPARE_END = "<!-- end of scripts/compare.py -->"
 
 
 def blocks(text: str) -> List[Tuple[int, int, str]]:
-    """(first line, line after the block, the command's arguments) of every block, in order."""
+    """(first line, line after the block, the command) of every block, in order: for tables.py
+    the block from its comment line on, for compare.py the lines between its two comments."""
     lines = text.split("\n")
     out = []
     i = 0
     while i < len(lines):
-        m = MARKER.match(lines[i])
+        m, c = MARKER.match(lines[i]), COMPARE.match(lines[i])
+        if c:
+            try:
+                end = lines.index(COMPARE_END, i + 1)
+            except ValueError:
+                raise ScriptError(f"line {i + 1}: a scripts/compare.py block without its end "
+                                  f"'{COMPARE_END}'")
+            out.append((i + 1, end, "scripts/compare.py " + c.group(1)))
+            i = end + 1
+            continue
         if not m:
             i += 1
             continue
@@ -48,30 +67,41 @@ def blocks(text: str) -> List[Tuple[int, int, str]]:
             end += 1
         while end > i + 1 and lines[end - 1] == "":  # the blank lines after it stay
             end -= 1
-        out.append((i, end, m.group(1)))
+        out.append((i, end, "scripts/tables.py " + m.group(1)))
         i = end
     return out
 
 
-def generate(arguments: str) -> str:
-    """What `scripts/tables.py ARGUMENTS` prints, without its trailing newline."""
+def generate(command: str) -> str:
+    """What the command (scripts/tables.py or scripts/compare.py, and its arguments) prints:
+    tables.py's output without its trailing newline; compare.py's between blank lines."""
+    script, arguments = command.split(" ", 1)
+    words = shlex.split(arguments)
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = tables.main(shlex.split(arguments))
-    if status != 0:
+        if script == "scripts/compare.py":
+            if any(w == "--plot" or w.startswith("--plot=") for w in words):
+                raise ScriptError(f"{command}: a block's command may not write a graph (--plot)")
+            status = compare.main(words)
+            ok = status in (0, 1)  # 1: the gate's verdict, the report is still whole
+        else:
+            status = tables.main(words)
+            ok = status == 0
+    if not ok:
         why = err.getvalue().strip().splitlines()
-        raise ScriptError(f"scripts/tables.py {arguments}: {why[-1] if why else 'failed'}")
-    return out.getvalue().rstrip("\n")
+        raise ScriptError(f"{command}: {why[-1] if why else 'failed'}")
+    text = out.getvalue().rstrip("\n")
+    return "\n" + text + "\n" if script == "scripts/compare.py" else text
 
 
 def update(text: str) -> Tuple[str, List[str]]:
     """The text with every block regenerated, and the commands of the blocks that changed."""
     lines = text.split("\n")
     stale = []
-    for start, end, arguments in reversed(blocks(text)):
-        new = generate(arguments).split("\n")
+    for start, end, command in reversed(blocks(text)):
+        new = generate(command).split("\n")
         if lines[start:end] != new:
-            stale.append(arguments)
+            stale.append(command)
             lines[start:end] = new
     return "\n".join(lines), list(reversed(stale))
 
@@ -90,8 +120,8 @@ def _main(argv=None) -> int:
         except OSError as e:
             raise ScriptError(f"cannot read {doc}: {e.strerror}")
         new, stale = update(text)
-        for arguments in stale:
-            print(f"{doc}: {'stale' if args.check else 'updated'}: scripts/tables.py {arguments}")
+        for command in stale:
+            print(f"{doc}: {'stale' if args.check else 'updated'}: {command}")
         if stale and args.check:
             status = 1
         elif stale:

@@ -180,6 +180,15 @@ def test_markdown_report(capsys, tmp_path, run_file):
     assert "| benchmark |" in out and "slower ❌" in out and "Regressions" in out
 
 
+def test_markdown_title(capsys, tmp_path, run_file):
+    slow = scaled_copy(run_file, tmp_path / "slow.json", 1.5, is_cub)
+    status, out, _ = run(capsys, run_file, slow, "--markdown", "--title", "compare.py: times")
+    assert status == 0 and out.startswith("### compare.py: times\n")
+    assert "\n#### B `slow.json` vs A `" in out and "### 1." not in out
+    status, _, err = run(capsys, run_file, slow, "--title", "x")
+    assert status == 2 and "--title needs --markdown" in err and len(err.strip().splitlines()) == 1
+
+
 def test_csv_report(capsys, tmp_path, run_file):
     slow = scaled_copy(run_file, tmp_path / "slow.json", 1.5, is_cub)
     status, out, _ = run(capsys, run_file, slow, "--csv")

@@ -52,11 +52,32 @@ def test_a_failing_command_is_one_line(tmp_path):
 
 
 def test_the_repository_documents_match_the_results(monkeypatch):
-    """Every table pasted into the README and the study is what its command prints from the
-    results in the repository (regenerate with scripts/doc_tables.py README.md ...)."""
+    """Every table pasted into the README, the study and the cross-GPU page is what its command
+    prints from the results in the repository (regenerate with scripts/doc_tables.py DOC.md)."""
     monkeypatch.chdir(REPO)
-    docs = ["README.md", "analysis/README.md"]
+    docs = ["README.md", "analysis/README.md", "analysis/gpus.md"]
     if not all(os.path.exists(REPO / d) for d in docs):
         pytest.skip("not in the repository")
     status, out, err = run(["--check"] + docs)
     assert status == 0, out + err
+
+
+def test_a_compare_block_between_its_comments(tmp_path):
+    a, b = FIXTURES / "h200_gate_a.json", FIXTURES / "h200_gate_b.json"
+    arguments = f"--markdown --title 'compare.py: times' --filter '^scan/' {a} {b}"
+    path = tmp_path / "doc.md"
+    path.write_text(f"# T\n\n<!-- scripts/compare.py {arguments} -->\nold\n"
+                    "<!-- end of scripts/compare.py -->\n\nAfter.\n")
+    status, out, _ = run([path])
+    text = path.read_text()
+    assert status == 0 and "updated" in out and "\nold\n" not in text
+    assert "\n\n### compare.py: times\n" in text and "\n#### B `" in text
+    assert text.endswith("\n\n<!-- end of scripts/compare.py -->\n\nAfter.\n")
+    assert run(["--check", path])[0] == 0
+    path.write_text(f"<!-- scripts/compare.py {arguments} -->\nno end\n")
+    status, _, err = run([path])
+    assert status == 2 and "without its end" in err and len(err.strip().splitlines()) == 1
+    path.write_text(f"<!-- scripts/compare.py --plot {tmp_path / 'g.png'} {arguments} -->\n"
+                    "<!-- end of scripts/compare.py -->\n")
+    status, _, err = run([path])
+    assert status == 2 and "--plot" in err and not (tmp_path / "g.png").exists()
