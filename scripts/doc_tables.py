@@ -110,7 +110,8 @@ def _main(argv=None) -> int:
     parser = results.ArgumentParser(prog="doc_tables.py", description=__doc__.splitlines()[0])
     parser.add_argument("docs", nargs="+", metavar="FILE.md")
     parser.add_argument("--check", action="store_true",
-                        help="change nothing; exit 1 when a block differs from its command's output")
+                        help="change nothing; exit 1 when a block differs from its command's "
+                        "output")
     args = parser.parse_args(argv)
     status = 0
     for doc in args.docs:
