@@ -130,9 +130,12 @@ def wanted_tables(f: results.ResultFile, rows: pd.DataFrame, facets: List[str],
     return out
 
 
+DEFAULT_SIZES = [20, 24, 28]
+
+
 def options(args) -> str:
     """The options that made a table, in one canonical order (defaults left out), so that the
-    comment above a pasted table says how to make it again (scripts/tests/test_docs.py does)."""
+    comment above a pasted table says how to make it again (scripts/doc_tables.py does)."""
     words = []
     if args.sizes != DEFAULT_SIZES:
         words += ["--sizes"] + [str(k) for k in args.sizes]
@@ -145,9 +148,6 @@ def options(args) -> str:
     words += ["--all-facets"] if args.all_facets else []
     words += ["--bands"] if args.bands else []
     return shlex.join(words)
-
-
-DEFAULT_SIZES = [20, 24, 28]
 
 
 def _main(argv=None) -> int:
@@ -167,9 +167,10 @@ def _main(argv=None) -> int:
 
     (f,), pattern = results.inputs([args.file], args.filter)
     rows = results.filter_rows(f.rows, pattern) if pattern is not None else f.rows
-    out = [t for a, x in wanted_tables(f, rows, args.facet, args.all_facets)
-           if (t := table(rows, f.info(a), x, args.sizes, args.size, f.gpu_title,
-                                  args.bands)) is not None]
+    wanted = wanted_tables(f, rows, args.facet, args.all_facets)
+    out = [t for a, x in wanted
+           if (t := table(rows, f.info(a), x, args.sizes, args.size, f.gpu_title, args.bands))
+           is not None]
     if not out:
         raise ScriptError("no rows match" + (f" --filter '{args.filter}'" if args.filter else "")
                           + (f" --facet {', '.join(args.facet)}" if args.facet else ""))
