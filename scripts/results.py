@@ -645,6 +645,16 @@ def load(path: str) -> ResultFile:
                       algorithms=tables, has_metadata=meta is not None)
 
 
+def iterations(path: str) -> Tuple[dict, List[Tuple[RowInfo, dict]]]:
+    """The file's context and each repetition's raw row (run_type iteration, errors included)
+    with what it measures (from the gps_rows metadata, else the name): for an analysis that needs
+    fields or repetitions load() folds away."""
+    doc = read_json(path)
+    context, benchmarks = check_document(path, doc)
+    groups = _group_entries(path, benchmarks, read_metadata(path, context))
+    return context, [(g["info"], e) for g in groups.values() for e in g["iterations"]]
+
+
 def load_all(paths: List[str]) -> Tuple[List[ResultFile], List[ResultsError]]:
     """Loads every file; returns the good ones and the errors (one per bad file)."""
     good, bad = [], []

@@ -11,10 +11,12 @@ Sources:
 Bands: a full-run row's [p10_s, p90_s]; a 5-repetition row's [min, max] of its real_time.
 """
 import json
-import re
 import statistics
 import sys
 from collections import defaultdict
+
+sys.path.insert(0, "scripts")
+import results  # noqa: E402  (the project's reader of result files)
 
 FULL = {"H200": "results/nvidia-h200.json", "H100": "results/nvidia-h100-80gb-hbm3.json"}
 HEAD = {"H200": "results/partial/nvidia-h200-headline.json",
@@ -22,30 +24,21 @@ HEAD = {"H200": "results/partial/nvidia-h200-headline.json",
 GPUS = ("H100", "H200")
 BLOCKS = (64, 128, 256, 512, 1024)
 
-NAME = re.compile(r"^(?P<algo>[a-z0-9_]+)/(?P<var>[a-z0-9_]+)(?P<axes>(?:/[a-z_]+:[0-9.]+)*)"
-                  r"/(?P<size>pot|npot)/log2n:(?P<k>\d+)(?:/block:(?P<b>\d+))?/manual_time$")
-
-
-def parse(name):
-    m = NAME.match(name)
-    if not m:
-        return None
-    axes = m["axes"].strip("/")
-    return (m["algo"], m["var"], axes, m["size"], int(m["k"]), int(m["b"]) if m["b"] else 0)
+def keyed_rows(path):
+    """(key, raw row) of every repetition, key = (algo, var, facet, size, k, block), from
+    scripts/results.py (the rows' gps_rows metadata); failed rows are left out."""
+    _, rows = results.iterations(path)
+    return [((i.algorithm, i.variant, i.facet, i.size, i.log2n, i.block), r) for i, r in rows]
 
 
 def load_full(path):
     """key -> row: (algo, var, axes, size, k, block); one iteration row each."""
     rows = {}
-    for r in json.load(open(path))["benchmarks"]:
-        if r.get("run_type") != "iteration" or r.get("error_occurred"):
-            continue
-        key = parse(r["run_name"])
-        if key:
-            r["t"] = r["real_time"]  # us
-            r["lo"] = r["p10_s"] * 1e6
-            r["hi"] = r["p90_s"] * 1e6
-            rows[key] = r
+    for key, r in keyed_rows(path):
+        r["t"] = r["real_time"]  # us
+        r["lo"] = r["p10_s"] * 1e6
+        r["hi"] = r["p90_s"] * 1e6
+        rows[key] = r
     return rows
 
 
@@ -53,13 +46,9 @@ def load_head(path):
     """key -> dict(med, lo, hi, frac): 5 repetitions of real_time (us)."""
     reps = defaultdict(list)
     fr = defaultdict(list)
-    for r in json.load(open(path))["benchmarks"]:
-        if r.get("run_type") != "iteration":
-            continue
-        key = parse(r["run_name"])
-        if key:
-            reps[key].append(r["real_time"])
-            fr[key].append(r["copy_frac"])
+    for key, r in keyed_rows(path):
+        reps[key].append(r["real_time"])
+        fr[key].append(r["copy_frac"])
     return {k: {"t": statistics.median(v), "lo": min(v), "hi": max(v), "n": len(v),
                 "frac": statistics.median(fr[k]), "frac_lo": min(fr[k]), "frac_hi": max(fr[k])}
             for k, v in reps.items()}

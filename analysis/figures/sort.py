@@ -7,10 +7,12 @@ Sources:
   5-repetition sort rows (commit f34aa8408b42, the full runs' kernels, band = [min, max]):
     results/partial/nvidia-h100-sort-head.json, results/partial/nvidia-h200-sort-head.json
 """
-import json
 import sys
 
 import pandas as pd
+
+sys.path.insert(0, "scripts")
+import results  # noqa: E402  (the project's reader of result files)
 
 ROOT = ""  # run from the repository root
 FULL = {"H100": ROOT + "results/nvidia-h100-80gb-hbm3.json", "H200": ROOT + "results/nvidia-h200.json"}
@@ -19,25 +21,23 @@ HEAD = {"H100": ROOT + "results/partial/nvidia-h100-sort-head.json",
 
 
 def load(path):
-    d = json.load(open(path))
-    rows = json.loads(d["context"]["gps_rows"])
+    """The sort rows' repetitions as a DataFrame, read by scripts/results.py (failed rows left
+    out), and the file's context."""
+    context, rows = results.iterations(path)
     out = []
-    for b in d["benchmarks"]:
-        if not b["name"].startswith("sort/") or b.get("run_type") != "iteration":
+    for i, b in rows:
+        if i.algorithm != "sort":
             continue
-        if "error_occurred" in b and b["error_occurred"]:
-            continue
-        r = rows[b["run_name"]]
-        ax = r["axes"]
-        out.append(dict(name=b["run_name"], variant=r["variant"], kind=ax.get("kind", ""),
+        ax = dict(i.axes)
+        out.append(dict(name=b["run_name"], variant=i.variant, kind=ax.get("kind", ""),
                         dist=ax.get("distribution", ""), key=ax.get("key", "") or "uint32",
-                        size=r["size"], k=r["log2n"], n=r["n"], block=r["block"],
+                        size=i.size, k=i.log2n, n=i.n, block=i.block,
                         t=b["real_time"], p10=b.get("p10_s", float("nan")) * 1e6,
                         p90=b.get("p90_s", float("nan")) * 1e6, frac=b.get("copy_frac"),
                         gbs=b.get("GB/s"), eps=b.get("elements/s"), rep=b.get("repetition_index", 0)))
     df = pd.DataFrame(out)
     df.loc[df.variant == "copy", ["kind", "dist", "key"]] = ""
-    return df, d["context"]
+    return df, context
 
 
 FULLDF = {g: load(p) for g, p in FULL.items()}
@@ -471,15 +471,14 @@ def passes_ncu():
 def eleven_bit():
     """results/partial/nvidia-h100-sort-11bit.json (commit 9c13e58fd5ed, branch wip/sort-11bit):
     onesweep_wide (11-bit digits, 3 passes) against onesweep (block 384) at 2^28, medians of 5."""
-    d = json.load(open(ROOT + "results/partial/nvidia-h100-sort-11bit.json"))
-    print(d["context"]["git_commit"][:12], d["context"]["gpu_name"])
-    t = {}
-    for b in d["benchmarks"]:
-        if b.get("run_type") == "aggregate" and b.get("aggregate_name") == "median":
-            t[b["run_name"]] = b["real_time"]
+    f = results.load(ROOT + "results/partial/nvidia-h100-sort-11bit.json")
+    print(f.context["git_commit"][:12], f.context["gpu_name"])
+    rows = f.rows[(f.rows["facet"].isin(["keys/uniform", "pairs/uniform"]))
+                  & (f.rows["size"] == "pot") & (f.rows["log2n"] == 28)]
     for kind in ("keys", "pairs"):
-        w = [v for n, v in t.items() if n.startswith(f"sort/onesweep_wide/{kind}/uniform/pot/log2n:28/")]
-        o = [v for n, v in t.items() if n.startswith(f"sort/onesweep/{kind}/uniform/pot/log2n:28/")]
+        mine = rows[rows["facet"] == f"{kind}/uniform"]
+        w = list(mine.loc[mine["variant"] == "onesweep_wide", "time_us"])
+        o = list(mine.loc[mine["variant"] == "onesweep", "time_us"])
         print(kind, "wide", w, "onesweep", o, f"ratio {w[0] / o[0]:.2f}")
 
 

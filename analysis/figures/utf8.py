@@ -1,7 +1,10 @@
 # Figures of the UTF-8 section (analysis/README.md), re-derivable:
 #   .venv/bin/python analysis/figures/utf8.py   (run from the repository root)
-import json, sys
+import sys
 import pandas as pd
+
+sys.path.insert(0, "scripts")
+import results  # noqa: E402  (the project's reader of result files)
 
 FULL = {"H100": "results/nvidia-h100-80gb-hbm3.json", "H200": "results/nvidia-h200.json"}
 HEAD = {"H100": "results/partial/nvidia-h100-headline.json",
@@ -9,20 +12,19 @@ HEAD = {"H100": "results/partial/nvidia-h100-headline.json",
 
 
 def load(path):
-    d = json.load(open(path))
-    rows = d["context"]["gps_rows"]
-    rows = json.loads(rows) if isinstance(rows, str) else rows
+    """The UTF-8 rows' repetitions as a DataFrame, read by scripts/results.py."""
+    context, rows = results.iterations(path)
     out = []
-    for r in d["benchmarks"]:
-        if not r["name"].startswith("utf8/") or r.get("run_type") != "iteration":
+    for i, r in rows:
+        if i.algorithm != "utf8":
             continue
-        a = rows[r["run_name"]]
-        out.append(dict(name=r["name"], variant=a["variant"], op=a["axes"].get("operation", ""),
-                        mix=a["axes"].get("mix", ""), size=a["size"], k=a["log2n"], n=a["n"],
-                        block=a["block"], t=r["real_time"], p10=r.get("p10_s", 0) * 1e6,
+        ax = dict(i.axes)
+        out.append(dict(name=r["name"], variant=i.variant, op=ax.get("operation", ""),
+                        mix=ax.get("mix", ""), size=i.size, k=i.log2n, n=i.n,
+                        block=i.block, t=r["real_time"], p10=r.get("p10_s", 0) * 1e6,
                         p90=r.get("p90_s", 0) * 1e6, gbs=r.get("GB/s"), cf=r.get("copy_frac"),
-                        cgbs=r.get("copy_GB/s"), samples=r.get("samples"),
-                        rep=r.get("repetition_index", 0), commit=d["context"]["git_commit"][:12]))
+                        cgbs=r.get("copy_GB/s"), eps=r.get("elements/s"), samples=r.get("samples"),
+                        rep=r.get("repetition_index", 0), commit=context["git_commit"][:12]))
     return pd.DataFrame(out)
 
 
@@ -199,13 +201,12 @@ if SECTION in ("all", "scan"):
                 out.append(f"{k}: {s.t / p.t:.2f} [{s.p10 / p.p90:.2f}-{s.p90 / p.p10:.2f}]")
             print(g, op, " | ".join(out))
     print("== scan_based decode mixed: the header's traffic 22n + 4c at 2^28")
-    d = {g: json.load(open(p)) for g, p in FULL.items()}
     for g in F:
-        r = [b for b in d[g]["benchmarks"] if b["name"] == "utf8/scan_based/decode/mixed/pot/log2n:28/block:256/manual_time"][0]
-        n = r["n"]; t = r["real_time"] * 1e-6
-        c = r["elements/s"] * t  # code points
+        r = row(g, "scan_based", "decode", "mixed", 28, 256).iloc[0]
+        n = r.n; t = r.t * 1e-6
+        c = r.eps * t  # code points
         real = (22 * n + 4 * c) / t / 1e9
-        print(g, f"n {n:.0f} c {c:.0f} c/n {c / n:.3f} model {(n + 4 * c) / t / 1e9:.0f} GB/s, header's 22n+4c {real:.0f} GB/s = x{real / r['copy_GB/s']:.2f} copy")
+        print(g, f"n {n:.0f} c {c:.0f} c/n {c / n:.3f} model {(n + 4 * c) / t / 1e9:.0f} GB/s, header's 22n+4c {real:.0f} GB/s = x{real / r.cgbs:.2f} copy")
     print("== errors: decode mixed_errors / mixed at block 256, 2^28")
     for g in F:
         a = row(g, "single_pass", "decode", "mixed_errors", 28, 256).iloc[0]
@@ -225,9 +226,8 @@ if SECTION in ("all", "table"):
             cf = lambda r: "–" if r.cf < 0.001 else f"{r.cf:.3f}"
             bl = f" (b{a.block}, b{b.block})" if op == "decode" and mix == "mixed" else ""
             print(f"| {op}/{mix}{bl} | {band(a)} | {cf(a)} | {band(b)} | {cf(b)} | {a.t / b.t:.2f} |")
-    d = json.load(open(FULL["H100"]))
-    r = [x for x in d["benchmarks"] if x["name"] == "utf8/single_pass/validate/mixed_errors/pot/log2n:28/block:256/manual_time"][0]
-    print("validate mixed_errors credited bytes:", round(r["GB/s"] * 1e9 * r["real_time"] * 1e-6))
+    r = row("H100", "single_pass", "validate", "mixed_errors", 28, 256).iloc[0]
+    print("validate mixed_errors credited bytes:", round(r.gbs * 1e9 * r.t * 1e-6))
     print("validate early stop, 2^28: mixed_errors vs mixed")
     for g in F:
         for v in ("single_pass", "scan_based"):

@@ -100,6 +100,20 @@ def test_aggregates_only(tmp_path, reps_file):
     assert (f.rows["time_hi_us"] >= f.rows["time_lo_us"]).all()
 
 
+def test_iterations_are_the_raw_repetitions_with_their_rows(reps_file, errors_file):
+    context, rows = results.iterations(str(reps_file))
+    doc = load_doc(reps_file)
+    reps = [b for b in doc["benchmarks"] if b.get("run_type") == "iteration"]
+    assert context == doc["context"] and [r for _, r in rows] == reps
+    loaded = results.load(str(reps_file)).rows.set_index("name")
+    for info, r in rows:
+        assert info.key == tuple(loaded.loc[results.canonical_name(r["run_name"]),
+                                            ["algorithm", "variant", "facet", "size", "log2n",
+                                             "block"]])
+    _, rows = results.iterations(str(errors_file))
+    assert rows and not any(r.get("error_occurred") for _, r in rows)
+
+
 def test_skipped_rows_are_listed_not_loaded(errors_file):
     f = results.load(str(errors_file))
     doc = load_doc(errors_file)
