@@ -220,6 +220,10 @@
 //            noise; at block 384 the same path cost uniform keys 1.9-2.2% and low_entropy 3.6-5.3%
 //            (not kept there); landed in 52a4dd2 (A/B against the kernel before: all_equal
 //            2^24 -21.9% H100, -34.7% H200; 2^28 -12.3%, -32.2%; low_entropy +0.6..0.9%)
+//   dropped  the half-warps at block 384 again, with the histogram's whole tiles read by 16-byte
+//            loads and status words with an epoch bit (passes 1 and 2 clearing no rows): H100
+//            block 384 2^28 -3.7% (5077 us, one speed: 1.092x CUB, the 2^28 cell still short),
+//            the loads and the epochs within the noise (wip/sort-half384-epoch)
 // Skewed keys: until that count, block 256 sorted all_equal keys at 0.55-0.66x CUB and
 // low_entropy at 0.98-1.07x (results/partial/nvidia-{h100,h200}-sort-skewed.json); now at
 // 1.12-1.20x and 1.16-1.26x at 2^24 and 2^28, block 384 at 1.15-1.28x and 1.17-1.24x
