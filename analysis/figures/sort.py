@@ -9,10 +9,8 @@ Sources:
 """
 import sys
 
-import pandas as pd
-
-sys.path.insert(0, "scripts")
-import results  # noqa: E402  (the project's reader of result files)
+import frames
+from frames import results  # scripts/results.py (frames puts scripts/ on the path)
 
 ROOT = ""  # run from the repository root
 FULL = {"H100": ROOT + "results/nvidia-h100-80gb-hbm3.json", "H200": ROOT + "results/nvidia-h200.json"}
@@ -21,21 +19,11 @@ HEAD = {"H100": ROOT + "results/partial/nvidia-h100-sort-head.json",
 
 
 def load(path):
-    """The sort rows' repetitions as a DataFrame, read by scripts/results.py (failed rows left
-    out), and the file's context."""
-    context, rows = results.iterations(path)
-    out = []
-    for i, b in rows:
-        if i.algorithm != "sort":
-            continue
-        ax = dict(i.axes)
-        out.append(dict(name=b["run_name"], variant=i.variant, kind=ax.get("kind", ""),
-                        dist=ax.get("distribution", ""), key=ax.get("key", "") or "uint32",
-                        size=i.size, k=i.log2n, n=i.n, block=i.block,
-                        t=b["real_time"], p10=b.get("p10_s", float("nan")) * 1e6,
-                        p90=b.get("p90_s", float("nan")) * 1e6, frac=b.get("copy_frac"),
-                        gbs=b.get("GB/s"), eps=b.get("elements/s"), rep=b.get("repetition_index", 0)))
-    df = pd.DataFrame(out)
+    """The sort rows' repetitions as a DataFrame (frames.repetitions), and the file's context."""
+    df, context = frames.repetitions(path, "sort", lambda i, ax, b: dict(
+        name=b["run_name"], kind=ax.get("kind", ""), dist=ax.get("distribution", ""),
+        key=ax.get("key", "") or "uint32", p10=b.get("p10_s", float("nan")) * 1e6,
+        p90=b.get("p90_s", float("nan")) * 1e6, frac=b.get("copy_frac")))
     df.loc[df.variant == "copy", ["kind", "dist", "key"]] = ""
     return df, context
 

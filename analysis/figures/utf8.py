@@ -1,10 +1,8 @@
 # Figures of the UTF-8 section (analysis/README.md), re-derivable:
 #   .venv/bin/python analysis/figures/utf8.py   (run from the repository root)
 import sys
-import pandas as pd
 
-sys.path.insert(0, "scripts")
-import results  # noqa: E402  (the project's reader of result files)
+import frames
 
 FULL = {"H100": "results/nvidia-h100-80gb-hbm3.json", "H200": "results/nvidia-h200.json"}
 HEAD = {"H100": "results/partial/nvidia-h100-headline.json",
@@ -12,20 +10,13 @@ HEAD = {"H100": "results/partial/nvidia-h100-headline.json",
 
 
 def load(path):
-    """The UTF-8 rows' repetitions as a DataFrame, read by scripts/results.py."""
-    context, rows = results.iterations(path)
-    out = []
-    for i, r in rows:
-        if i.algorithm != "utf8":
-            continue
-        ax = dict(i.axes)
-        out.append(dict(name=r["name"], variant=i.variant, op=ax.get("operation", ""),
-                        mix=ax.get("mix", ""), size=i.size, k=i.log2n, n=i.n,
-                        block=i.block, t=r["real_time"], p10=r.get("p10_s", 0) * 1e6,
-                        p90=r.get("p90_s", 0) * 1e6, gbs=r.get("GB/s"), cf=r.get("copy_frac"),
-                        cgbs=r.get("copy_GB/s"), eps=r.get("elements/s"), samples=r.get("samples"),
-                        rep=r.get("repetition_index", 0), commit=context["git_commit"][:12]))
-    return pd.DataFrame(out)
+    """The UTF-8 rows' repetitions as a DataFrame (frames.repetitions)."""
+    df, context = frames.repetitions(path, "utf8", lambda i, ax, r: dict(
+        name=r["name"], op=ax.get("operation", ""), mix=ax.get("mix", ""),
+        p10=r.get("p10_s", 0) * 1e6, p90=r.get("p90_s", 0) * 1e6, cf=r.get("copy_frac"),
+        cgbs=r.get("copy_GB/s"), samples=r.get("samples")))
+    df["commit"] = context["git_commit"][:12]
+    return df
 
 
 F = {g: load(p) for g, p in FULL.items()}
