@@ -272,9 +272,13 @@ template <int BLOCK> struct OnesweepPolicy;
 // slower on uniform keys, H100): there the pass is bound by the shared-memory pipe (about three
 // quarters of its peak wavefronts), and with 21% fewer instructions its warps wait on that pipe
 // instead (ncu: mio throttle 2.2x; onesweep.tuning.md, twenty-fourth session).
+#ifndef GPS_SORT_B256_ITEMS // measurement builds only (onesweep.tuning.md, thirty-fifth session)
+#define GPS_SORT_B256_ITEMS 24
+#define GPS_SORT_B256_BLOCKS 3
+#endif
 template <> struct OnesweepPolicy<256> {
-  static constexpr int kItems = 24;    // tile of 6144 keys, 26 KB of shared memory
-  static constexpr int kMinBlocks = 3; // <= 85 registers
+  static constexpr int kItems = GPS_SORT_B256_ITEMS; // tile of 6144 keys, 26 KB of shared memory
+  static constexpr int kMinBlocks = GPS_SORT_B256_BLOCKS; // <= 85 registers
 };
 template <> struct OnesweepPolicy<384> {
   static constexpr int kItems = 24;    // tile of 9216 keys, 38 KB of shared memory
