@@ -263,22 +263,27 @@ constexpr int kLookbackDepth = 4; // predecessors per L2 round trip of the digit
 constexpr unsigned kHeavyCount = 48;
 
 // Tuning per block size: keys per thread, and the blocks per SM the registers are budgeted for
-// (65536 registers / (BLOCK x MIN_BLOCKS) per thread). Both take 80 registers and compile without
-// spills for sm_90 (checked with -Xptxas -v), but the int32 keys-only kernel at 256 (4 bytes; it
-// runs the last pass only); 26 keys spill. Both run 24 warps per SM.
+// (65536 registers / (BLOCK x MIN_BLOCKS) per thread), checked with -Xptxas -v for sm_90.
+// Block 384: 80 registers, no spills; 26 keys spill. Block 256: 44 keys at 2 blocks an SM (16
+// warps), 128 registers; the uint32 and int32 keys-only kernels spill 24 and 28 bytes, float32
+// and pairs none; 48 keys need more than 48 KB of static shared memory. Against 24 keys at 3
+// blocks (the tile before, 6144 keys, 24 warps an SM), same-call A/B runs of the thirty-fifth
+// session (onesweep.tuning.md): uniform keys at 2^28 -11.3% on the H100 (4824 against 5441 us,
+// which ran at its slow speed) and -2.4% on the H200, 2^30 -4.1% and -2.8%, 2^24 +5.1% and +4.2%;
+// 40 keys were -9.9% and +0.3% at 2^28, 36 keys -6.4% on the H100.
 template <int BLOCK> struct OnesweepPolicy;
 // A lean ranking loop (keys-only warps without a heavy digit: no ballot, no heavy test) pays at
 // block 256, where the keys-only kernels rank by half-warps (half_rank_keys), but not at 384 (0.7%
 // slower on uniform keys, H100): there the pass is bound by the shared-memory pipe (about three
 // quarters of its peak wavefronts), and with 21% fewer instructions its warps wait on that pipe
 // instead (ncu: mio throttle 2.2x; onesweep.tuning.md, twenty-fourth session).
-#ifndef GPS_SORT_B256_ITEMS // measurement builds only (onesweep.tuning.md, thirty-fifth session)
-#define GPS_SORT_B256_ITEMS 24
-#define GPS_SORT_B256_BLOCKS 3
+#ifndef GPS_SORT_B256_ITEMS // other tiles at block 256, for measurement builds
+#define GPS_SORT_B256_ITEMS 44
+#define GPS_SORT_B256_BLOCKS 2
 #endif
 template <> struct OnesweepPolicy<256> {
-  static constexpr int kItems = GPS_SORT_B256_ITEMS; // tile of 6144 keys, 26 KB of shared memory
-  static constexpr int kMinBlocks = GPS_SORT_B256_BLOCKS; // <= 85 registers
+  static constexpr int kItems = GPS_SORT_B256_ITEMS; // tile of 11264 keys, 46 KB of shared memory
+  static constexpr int kMinBlocks = GPS_SORT_B256_BLOCKS; // <= 128 registers
 };
 template <> struct OnesweepPolicy<384> {
   static constexpr int kItems = 24;    // tile of 9216 keys, 38 KB of shared memory
