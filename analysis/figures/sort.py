@@ -6,6 +6,8 @@ Sources:
     results/nvidia-h100-80gb-hbm3.json, results/nvidia-h200.json
   5-repetition sort rows (commit f34aa8408b42, the full runs' kernels, band = [min, max]):
     results/partial/nvidia-h100-sort-head.json, results/partial/nvidia-h200-sort-head.json
+  5-repetition sort rows of b466a0379e23 (block 256's tiles of 256 x 44 keys; part `tiles44`):
+    results/partial/nvidia-h100-sort-b256-44.json, results/partial/nvidia-h200-sort-b256-44.json
 """
 import sys
 
@@ -16,6 +18,8 @@ ROOT = ""  # run from the repository root
 FULL = {"H100": ROOT + "results/nvidia-h100-80gb-hbm3.json", "H200": ROOT + "results/nvidia-h200.json"}
 HEAD = {"H100": ROOT + "results/partial/nvidia-h100-sort-head.json",
         "H200": ROOT + "results/partial/nvidia-h200-sort-head.json"}
+TILES44 = {"H100": ROOT + "results/partial/nvidia-h100-sort-b256-44.json",
+           "H200": ROOT + "results/partial/nvidia-h200-sort-b256-44.json"}
 
 
 def load(path):
@@ -30,6 +34,7 @@ def load(path):
 
 FULLDF = {g: load(p) for g, p in FULL.items()}
 HEADDF = {g: load(p) for g, p in HEAD.items()}
+TILES44DF = {g: load(p) for g, p in TILES44.items()}
 
 
 def full_row(g, variant, kind="keys", dist="uniform", key="uint32", k=28, size="pot", block=None):
@@ -53,8 +58,9 @@ def band_ratio(cub, var):
     return r, lo, hi, apart
 
 
-def head_reps(g, variant, kind="keys", dist="uniform", key="uint32", k=28, block=None):
-    df = HEADDF[g][0]
+def head_reps(g, variant, kind="keys", dist="uniform", key="uint32", k=28, block=None,
+              src=None):
+    df = (src or HEADDF)[g][0]
     q = df[(df.variant == variant) & (df.k == k)]
     if variant != "copy":
         q = q[(q.kind == kind) & (q.dist == dist) & (q.key == key)]
@@ -64,9 +70,10 @@ def head_reps(g, variant, kind="keys", dist="uniform", key="uint32", k=28, block
     return q.t
 
 
-def head_ratio(g, variant, kind="keys", dist="uniform", key="uint32", k=28, block=None):
-    c = head_reps(g, "cub", kind, dist, key, k)
-    v = head_reps(g, variant, kind, dist, key, k, block)
+def head_ratio(g, variant, kind="keys", dist="uniform", key="uint32", k=28, block=None,
+               src=None):
+    c = head_reps(g, "cub", kind, dist, key, k, src=src)
+    v = head_reps(g, variant, kind, dist, key, k, block, src)
     return c.median() / v.median(), c.min() / v.max(), c.max() / v.min(), v, c
 
 
@@ -85,7 +92,7 @@ def part(fn):
 @part
 def context():
     for g in ("H100", "H200"):
-        for src in (FULLDF, HEADDF):
+        for src in (FULLDF, HEADDF, TILES44DF):
             c = src[g][1]
             print(g, c["gpu_name"], c["git_commit"][:12], c["cccl_version"], c["cuda_runtime_version"])
 
@@ -340,6 +347,46 @@ def head():
                     m, lo, hi, v, c = head_ratio(g, "onesweep", "keys", dist, key, k, block)
                     cells.append(f"b{block} {m:.3f} [{lo:.3f}-{hi:.3f}]")
                 print(f"{g} keys/{dist}/{key} 2^{k}: " + "; ".join(cells))
+
+
+@part
+def tiles44():
+    """The 5-repetition sort rows of b466a0379e23 (block 256: tiles of 256 x 44 keys, 2 blocks an
+    SM): issue 11's table (CUB / onesweep, median [CUB's fastest / our slowest - CUB's slowest /
+    our fastest]), times, x copy (36 bytes a key, 68 a pair), thrust, and the other facets."""
+    print("| CUB / onesweep | H100 keys (b256) | H100 pairs (b384) | H200 keys (b256) | "
+          "H200 pairs (b384) |")
+    print("|---|---|---|---|---|")
+    for k in (16, 20, 24, 28, 30):
+        cells = []
+        for g in ("H100", "H200"):
+            for kind, block in (("keys", 256), ("pairs", 384)):
+                m, lo, hi, _, _ = head_ratio(g, "onesweep", kind, k=k, block=block, src=TILES44DF)
+                cells.append(f"{m:.3f} [{lo:.3f}-{hi:.3f}]")
+        print(f"| 2^{k} | " + " | ".join(cells) + " |")
+    for g in ("H100", "H200"):
+        df = TILES44DF[g][0]
+        for kind, block in (("keys", 256), ("pairs", 384)):
+            for k in (24, 28, 30):
+                _, _, _, v, c = head_ratio(g, "onesweep", kind, k=k, block=block, src=TILES44DF)
+                q = df[(df.variant == "onesweep") & (df.kind == kind) & (df.dist == "uniform")
+                       & (df.key == "uint32") & (df.k == k) & (df.block == block)]
+                cq = df[(df.variant == "cub") & (df.kind == kind) & (df.dist == "uniform")
+                        & (df.key == "uint32") & (df.k == k)]
+                mt, lot, hit, _, _ = head_ratio(g, "thrust", kind, k=k, src=TILES44DF)
+                print(f"{g} onesweep {kind} b{block} 2^{k}: {v.median():.1f} [{v.min():.1f}-"
+                      f"{v.max():.1f}] us, {2 ** k / v.median() / 1e3:.1f} G/s, CUB "
+                      f"{c.median():.1f} [{c.min():.1f}-{c.max():.1f}]; x copy "
+                      f"{q.frac.median():.3f} [{q.frac.min():.3f}-{q.frac.max():.3f}], CUB "
+                      f"{cq.frac.median():.3f}; thrust x CUB {mt:.3f} [{lot:.3f}-{hit:.3f}]")
+        for dist, key in (("low_entropy", "uint32"), ("all_equal", "uint32"), ("uniform", "int32"),
+                          ("uniform", "float32")):
+            for k in (24, 28):
+                m, lo, hi, _, _ = head_ratio(g, "onesweep", "keys", dist, key, k, 256, TILES44DF)
+                print(f"{g} keys/{dist}/{key} 2^{k}: b256 {m:.3f} [{lo:.3f}-{hi:.3f}]")
+        for kind, blocks in (("keys", (256, 384)), ("pairs", (384,))):
+            ratios = [head_ratio(g, "onesweep", kind, k=16, block=b, src=TILES44DF)[0] for b in blocks]
+            print(f"{g} {kind} 2^16: x CUB best block {max(ratios):.3f}")
 
 
 @part

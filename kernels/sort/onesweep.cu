@@ -88,6 +88,12 @@
 //          [1.068-1.095] / 1.128x [1.124-1.131] on the H100, 1.238x [1.223-1.246] / 1.146x
 //          [1.143-1.149] / 1.155x [1.154-1.157] on the H200; pairs 1.121x / 1.130x / 1.124x and
 //          1.125x / 1.134x / 1.150x;
+//          the sort rows of b466a0379e23 (this kernel: block 256 in tiles of 256 x 44 keys at 2
+//          blocks an SM; results/partial/nvidia-{h100,h200}-sort-b256-44.json): keys 1.139x
+//          [1.125-1.146] / 1.157x [1.151-1.159] / 1.172x [1.171-1.172] on the H100, 1.188x
+//          [1.183-1.194] / 1.173x [1.172-1.176] / 1.189x [1.186-1.191] on the H200 (2^28: 56.2
+//          and 58.1 G keys/s, 0.673x and 0.491x copy); pairs 1.122x / 1.132x / 1.124x and 1.120x /
+//          1.136x / 1.150x;
 //   pairs  packed, block 384: the headline runs of a4783e314b19 (the same files): 1.114x
 //          [1.104-1.123] / 1.129x [1.124-1.132] / 1.126x [1.121-1.127] on the H100 (2^28 7831.3
 //          us, 0.775x copy [0.772-0.776]), 1.103x [1.091-1.106] / 1.131x [1.130-1.133] / 1.146x
@@ -224,6 +230,11 @@
 //            loads and status words with an epoch bit (passes 1 and 2 clearing no rows): H100
 //            block 384 2^28 -3.7% (5077 us, one speed: 1.092x CUB, the 2^28 cell still short),
 //            the loads and the epochs within the noise (wip/sort-half384-epoch)
+//   kept     block 256 in tiles of 256 x 44 keys at 2 blocks an SM (128 registers, 16 warps)
+//            instead of 256 x 24 at 3: keys 2^28 -11.3% H100 (one speed in 20 repetitions; the
+//            old tile at its slow one), -2.4% H200; 2^30 -4.1%, -2.8%; 2^24 +5.1%, +4.2%; 40
+//            keys a thread -9.7% and +0.3% at 2^28, 36 keys -6.4% (H100); 48 keys need more than
+//            48 KB of static shared memory
 // Skewed keys: until that count, block 256 sorted all_equal keys at 0.55-0.66x CUB and
 // low_entropy at 0.98-1.07x (results/partial/nvidia-{h100,h200}-sort-skewed.json); now at
 // 1.12-1.20x and 1.16-1.26x at 2^24 and 2^28, block 384 at 1.15-1.28x and 1.17-1.24x
