@@ -266,8 +266,10 @@ TEST(SortPairsOutputs, AlignedOrNotEveryOnesweepBlock) {
   GPS_SKIP_WITHOUT_GPU();
   const sort::Variant* v = sort::find_variant("onesweep");
   ASSERT_NE(v, nullptr);
+  const std::size_t t256 = sort::onesweep_tile(256), t384 = sort::onesweep_tile(384);
   for (const std::size_t n :
-       {1u, 2u, 3u, 6143u, 6144u, 6145u, 9215u, 9216u, 9217u, 100003u, (1u << 20) + 6u}) {
+       {std::size_t{1}, std::size_t{2}, std::size_t{3}, t256 - 1, t256, t256 + 1, t384 - 1, t384,
+        t384 + 1, std::size_t{100003}, (std::size_t{1} << 20) + 6}) {
     if (n > max_test_n())
       continue; // the sanitizer runs' cap
     std::vector<unsigned> keys(n), vals(n);
@@ -323,8 +325,10 @@ TEST(SortOneDigitPasses, KeysEveryOnesweepBlock) {
                           {sort::KeyType::Int32, 0x00FFFFFFu, 0xFF000000u},
                           {sort::KeyType::Float32, 0x80FFFFFFu, 0x3F000000u},  // two digits
                           {sort::KeyType::Float32, 0x00FFFFFFu, 0xBF000000u}}; // negative: one
+  const std::size_t t256 = sort::onesweep_tile(256), t384 = sort::onesweep_tile(384);
   for (const Shape& shape : shapes)
-    for (const std::size_t n : {1u, 2u, 6143u, 6144u, 6145u, 9217u, 100003u, (1u << 20) + 6u}) {
+    for (const std::size_t n : {std::size_t{1}, std::size_t{2}, t256 - 1, t256, t256 + 1, t384 + 1,
+                                std::size_t{100003}, (std::size_t{1} << 20) + 6}) {
       if (n > max_test_n())
         continue; // the sanitizer runs' cap
       std::vector<unsigned> keys(n);
