@@ -77,6 +77,19 @@ def head_ratio(g, variant, kind="keys", dist="uniform", key="uint32", k=28, bloc
     return c.median() / v.median(), c.min() / v.max(), c.max() / v.min(), v, c
 
 
+# the keys facets beside uniform uint32 in the 5-repetition files, at the sizes they hold
+SKEWED_AND_TYPED = [(facet, k) for facet in (("low_entropy", "uint32"), ("all_equal", "uint32"),
+                                             ("uniform", "int32"), ("uniform", "float32"))
+                    for k in (24, 28)]
+
+
+def uniform_rows(df, kind, k, block):
+    """A repetition file's onesweep rows at `block` and CUB's rows, uniform uint32, of kind at 2^k."""
+    uniform = (df.kind == kind) & (df.dist == "uniform") & (df.key == "uint32") & (df.k == k)
+    return (df[uniform & (df.variant == "onesweep") & (df.block == block)],
+            df[uniform & (df.variant == "cub")])
+
+
 def f(x, d=3):
     return f"{x:.{d}f}"
 
@@ -329,24 +342,19 @@ def head():
         for kind, block in (("keys", 256), ("keys", 384), ("pairs", 384)):
             for k in (20, 24, 28, 30):
                 m, lo, hi, v, c = head_ratio(g, "onesweep", kind, k=k, block=block)
-                q = df[(df.variant == "onesweep") & (df.kind == kind) & (df.dist == "uniform")
-                       & (df.key == "uint32") & (df.k == k) & (df.block == block)]
-                cq = df[(df.variant == "cub") & (df.kind == kind) & (df.dist == "uniform")
-                        & (df.key == "uint32") & (df.k == k)]
+                q, cq = uniform_rows(df, kind, k, block)
                 mt, lot, hit, _, _ = head_ratio(g, "thrust", kind, k=k)
                 print(f"{g} onesweep {kind} b{block} 2^{k}: x CUB {m:.3f} [{lo:.3f}-{hi:.3f}]; "
                       f"{v.median():.1f} [{v.min():.1f}-{v.max():.1f}] us, CUB {c.median():.1f} "
                       f"[{c.min():.1f}-{c.max():.1f}]; x copy {q.frac.median():.3f} "
                       f"[{q.frac.min():.3f}-{q.frac.max():.3f}], CUB {cq.frac.median():.3f}; "
                       f"reps {sorted(round(x, 1) for x in v)}; thrust x CUB {mt:.3f} [{lot:.3f}-{hit:.3f}]")
-        for dist, key in (("low_entropy", "uint32"), ("all_equal", "uint32"), ("uniform", "int32"),
-                          ("uniform", "float32")):
-            for k in (24, 28):
-                cells = []
-                for block in (256, 384):
-                    m, lo, hi, v, c = head_ratio(g, "onesweep", "keys", dist, key, k, block)
-                    cells.append(f"b{block} {m:.3f} [{lo:.3f}-{hi:.3f}]")
-                print(f"{g} keys/{dist}/{key} 2^{k}: " + "; ".join(cells))
+        for (dist, key), k in SKEWED_AND_TYPED:
+            cells = []
+            for block in (256, 384):
+                m, lo, hi, v, c = head_ratio(g, "onesweep", "keys", dist, key, k, block)
+                cells.append(f"b{block} {m:.3f} [{lo:.3f}-{hi:.3f}]")
+            print(f"{g} keys/{dist}/{key} 2^{k}: " + "; ".join(cells))
 
 
 @part
@@ -369,21 +377,16 @@ def tiles44():
         for kind, block in (("keys", 256), ("pairs", 384)):
             for k in (24, 28, 30):
                 _, _, _, v, c = head_ratio(g, "onesweep", kind, k=k, block=block, src=TILES44DF)
-                q = df[(df.variant == "onesweep") & (df.kind == kind) & (df.dist == "uniform")
-                       & (df.key == "uint32") & (df.k == k) & (df.block == block)]
-                cq = df[(df.variant == "cub") & (df.kind == kind) & (df.dist == "uniform")
-                        & (df.key == "uint32") & (df.k == k)]
+                q, cq = uniform_rows(df, kind, k, block)
                 mt, lot, hit, _, _ = head_ratio(g, "thrust", kind, k=k, src=TILES44DF)
                 print(f"{g} onesweep {kind} b{block} 2^{k}: {v.median():.1f} [{v.min():.1f}-"
                       f"{v.max():.1f}] us, {2 ** k / v.median() / 1e3:.1f} G/s, CUB "
                       f"{c.median():.1f} [{c.min():.1f}-{c.max():.1f}]; x copy "
                       f"{q.frac.median():.3f} [{q.frac.min():.3f}-{q.frac.max():.3f}], CUB "
                       f"{cq.frac.median():.3f}; thrust x CUB {mt:.3f} [{lot:.3f}-{hit:.3f}]")
-        for dist, key in (("low_entropy", "uint32"), ("all_equal", "uint32"), ("uniform", "int32"),
-                          ("uniform", "float32")):
-            for k in (24, 28):
-                m, lo, hi, _, _ = head_ratio(g, "onesweep", "keys", dist, key, k, 256, TILES44DF)
-                print(f"{g} keys/{dist}/{key} 2^{k}: b256 {m:.3f} [{lo:.3f}-{hi:.3f}]")
+        for (dist, key), k in SKEWED_AND_TYPED:
+            m, lo, hi, _, _ = head_ratio(g, "onesweep", "keys", dist, key, k, 256, TILES44DF)
+            print(f"{g} keys/{dist}/{key} 2^{k}: b256 {m:.3f} [{lo:.3f}-{hi:.3f}]")
         for kind, blocks in (("keys", (256, 384)), ("pairs", (384,))):
             ratios = [head_ratio(g, "onesweep", kind, k=16, block=b, src=TILES44DF)[0] for b in blocks]
             print(f"{g} {kind} 2^16: x CUB best block {max(ratios):.3f}")
