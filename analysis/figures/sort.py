@@ -8,6 +8,8 @@ Sources:
     results/partial/nvidia-h100-sort-head.json, results/partial/nvidia-h200-sort-head.json
   5-repetition sort rows of b466a0379e23 (block 256's tiles of 256 x 44 keys; part `tiles44`):
     results/partial/nvidia-h100-sort-b256-44.json, results/partial/nvidia-h200-sort-b256-44.json
+  and its keys at every pot size 2^16..2^28 (part `tiles44_sizes`, commit a8d85960a0bf, the same
+  kernels): results/partial/nvidia-{h100,h200}-sort-b256-44-sizes.json
 """
 import sys
 
@@ -390,6 +392,28 @@ def tiles44():
         for kind, blocks in (("keys", (256, 384)), ("pairs", (384,))):
             ratios = [head_ratio(g, "onesweep", kind, k=16, block=b, src=TILES44DF)[0] for b in blocks]
             print(f"{g} {kind} 2^16: x CUB best block {max(ratios):.3f}")
+
+
+@part
+def tiles44_sizes():
+    """CUB / onesweep's best block for keys at every pot size 2^16..2^28 (5 repetitions): the
+    lowest median per distribution and GPU, with its range and size."""
+    for g in ("H100", "H200"):
+        df = load(ROOT + f"results/partial/nvidia-{g.lower()}-sort-b256-44-sizes.json")[0]
+        for dist in ("uniform", "low_entropy", "all_equal"):
+            worst = None
+            for k in range(16, 29):
+                c = df[(df.variant == "cub") & (df.dist == dist) & (df.k == k)].t
+                best = None
+                for block in (256, 384):
+                    v = df[(df.variant == "onesweep") & (df.dist == dist) & (df.k == k)
+                           & (df.block == block)].t
+                    r = (c.median() / v.median(), c.min() / v.max(), c.max() / v.min(), block)
+                    best = r if best is None or r[0] > best[0] else best
+                worst = (best, k) if worst is None or best[0] < worst[0][0] else worst
+            (m, lo, hi, block), k = worst
+            print(f"{g} keys/{dist}: lowest x CUB over 2^16..2^28 {m:.3f} [{lo:.3f}-{hi:.3f}] "
+                  f"at 2^{k} (b{block})")
 
 
 @part
