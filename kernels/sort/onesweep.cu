@@ -104,9 +104,10 @@
 //          1.131x / 1.142x on the H200 (1.079x / 1.023x / 1.026x); 2^28 7733.1 us and 6561.2 us;
 //          the H100's 5-repetition run of 8dbdcd2b0a0c (results/partial/nvidia-h100-sort-packed
 //          .json): 1.114x / 1.127x / 1.121x, 0.774x copy at 2^28 (68 bytes a pair).
-// Two speeds (H100, keys at block 256, 2^28): a pass runs about 1200 or 1300 us depending on the
-// physical pages behind its output (the same kernel and addresses; the slow one reads 10-15 MB
-// more from DRAM), so a sort takes 5180-5400 us by where its buffers lie (onesweep.tuning.md,
+// Two speeds (H100, keys at block 256's 6144-key tile, 2^28; the 11264-key tile showed one speed
+// in 20 repetitions): a pass runs about 1200 or 1300 us depending on the physical pages behind
+// its output (the same kernel and addresses; the slow one reads 10-15 MB more from DRAM), so a
+// sort takes 5180-5400 us by where its buffers lie (onesweep.tuning.md,
 // twenty-eighth session; results/partial/nvidia-h100-sort-two-speeds.txt).
 // What bounds it: neither the memory nor a pipe. A pass waits on shared memory (the ranking's
 // counter round trips) at 41% issue against CUB's 55% (ncu, H100), with 25% fewer instructions.
