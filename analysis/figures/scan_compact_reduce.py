@@ -23,6 +23,7 @@ HEAD = {"H200": "results/partial/nvidia-h200-headline.json",
         "H100": "results/partial/nvidia-h100-headline.json"}
 GPUS = ("H100", "H200")
 BLOCKS = (64, 128, 256, 512, 1024)
+KEEPS = ("keep:0.00", "keep:0.50", "keep:0.75", "keep:1.00")  # compact's kept fractions
 
 def keyed_rows(path):
     """(key, raw row) of every repetition, key = (algo, var, facet, size, k, block), from
@@ -102,6 +103,13 @@ def xcub(var, cub):
 
 def fmt_band(r):
     return f"{r['t']:.1f} [{r['lo']:.1f}-{r['hi']:.1f}]"
+
+
+def keep_grid(sizes, cell):
+    """compact: a line per GPU and kept fraction, cell(g, keep, k) for each size k."""
+    for g in GPUS:
+        for keep in KEEPS:
+            print(f"  {g} {keep}: " + " ".join(cell(g, keep, k) for k in sizes))
 
 
 def head_best(g, algo, var, axes, k):
@@ -263,7 +271,7 @@ def compact():
                                          "thrust_remove_copy", "cub", "copy"})
     print("\n== compact: every kept fraction at 2^28 (and 2^24, 2^30): best block, x copy, x CUB")
     for k in (24, 28, 30):
-        for keep in ("keep:0.00", "keep:0.50", "keep:0.75", "keep:1.00"):
+        for keep in KEEPS:
             line = []
             for g in GPUS:
                 c = best(F[g], "compact", "cub", keep, "pot", k)
@@ -274,7 +282,7 @@ def compact():
                                 f" {c['t'] / r['t']:.2f}xcub{v}")
             print(f"  2^{k} {keep}: " + " | ".join(line))
     print("\n== compact: H100/H200 time per kept fraction, 2^28")
-    for keep in ("keep:0.00", "keep:0.50", "keep:0.75", "keep:1.00"):
+    for keep in KEEPS:
         out = []
         for var in ("single_pass", "prefetch_lookback", "cub", "thrust_copy_if"):
             a = best(F["H100"], "compact", var, keep, "pot", 28)
@@ -282,15 +290,11 @@ def compact():
             out.append(f"{var} {a['t'] / b['t']:.3f}")
         print(f"  {keep}: " + "  ".join(out))
     print("\n== compact: fastest of single_pass / prefetch_lookback per size and kept fraction")
-    for g in GPUS:
-        for keep in ("keep:0.00", "keep:0.50", "keep:0.75", "keep:1.00"):
-            cells = []
-            for k in range(16, 31):
-                a = best(F[g], "compact", "single_pass", keep, "pot", k)
-                b = best(F[g], "compact", "prefetch_lookback", keep, "pot", k)
-                v = verdict(b, a)
-                cells.append(f"{k}:{'P' if v == 'faster' else 'S' if v == 'slower' else '='}")
-            print(f"  {g} {keep}: " + " ".join(cells))
+    def fastest(g, keep, k):
+        v = verdict(best(F[g], "compact", "prefetch_lookback", keep, "pot", k),
+                    best(F[g], "compact", "single_pass", keep, "pot", k))
+        return f"{k}:{'P' if v == 'faster' else 'S' if v == 'slower' else '='}"
+    keep_grid(range(16, 31), fastest)
     print("\n== compact: thrust rows against cub (blocked counter), keep 0.50")
     for g in GPUS:
         for var in ("thrust_copy_if", "thrust_remove_copy"):
@@ -394,7 +398,7 @@ def extras():
     print("\n== compact: block sweeps at 2^28 per kept fraction (single_pass, prefetch_lookback)")
     for g in GPUS:
         for var in ("single_pass", "prefetch_lookback"):
-            for keep in ("keep:0.00", "keep:0.50", "keep:0.75", "keep:1.00"):
+            for keep in KEEPS:
                 rs = {b: F[g][("compact", var, keep, "pot", 28, b)] for b in BLOCKS
                       if ("compact", var, keep, "pot", 28, b) in F[g]}
                 bb = min(rs, key=lambda b: rs[b]["t"])
@@ -403,30 +407,23 @@ def extras():
                          for b in sorted(rs)]
                 print(f"  {g} {var:18s} {keep}: " + " ".join(cells))
     print("\n== compact: best of single_pass / prefetch_lookback against CUB, 2^10..2^30, every keep")
-    for g in GPUS:
-        for keep in ("keep:0.00", "keep:0.50", "keep:0.75", "keep:1.00"):
-            cells = []
-            for k in range(10, 31):
-                c = best(F[g], "compact", "cub", keep, "pot", k)
-                rs = [best(F[g], "compact", v, keep, "pot", k)
-                      for v in ("single_pass", "prefetch_lookback")]
-                r = min(rs, key=lambda x: x["t"])
-                cells.append(f"{k}:{c['t'] / r['t']:.2f}{mark(r, c)}")
-            print(f"  {g} {keep}: " + " ".join(cells))
+    def best_vs_cub(g, keep, k):
+        c = best(F[g], "compact", "cub", keep, "pot", k)
+        r = min((best(F[g], "compact", v, keep, "pot", k)
+                 for v in ("single_pass", "prefetch_lookback")), key=lambda x: x["t"])
+        return f"{k}:{c['t'] / r['t']:.2f}{mark(r, c)}"
+    keep_grid(range(10, 31), best_vs_cub)
     print("\n== compact: prefetch_lookback against CUB at small sizes, every keep")
-    for g in GPUS:
-        for keep in ("keep:0.00", "keep:0.50", "keep:0.75", "keep:1.00"):
-            cells = []
-            for k in (20, 21, 22, 23, 24):
-                c = best(F[g], "compact", "cub", keep, "pot", k)
-                r = best(F[g], "compact", "prefetch_lookback", keep, "pot", k)
-                cells.append(f"{k}:{c['t'] / r['t']:.2f}{mark(r, c)}")
-            print(f"  {g} {keep}: " + " ".join(cells))
+    def prefetch_vs_cub(g, keep, k):
+        c = best(F[g], "compact", "cub", keep, "pot", k)
+        r = best(F[g], "compact", "prefetch_lookback", keep, "pot", k)
+        return f"{k}:{c['t'] / r['t']:.2f}{mark(r, c)}"
+    keep_grid((20, 21, 22, 23, 24), prefetch_vs_cub)
     print("\n== compact: npot/pot per kept fraction at 2^24, 2^28 (best blocks)")
     for g in GPUS:
         for var in ("single_pass", "prefetch_lookback", "cub", "scan_based_work_efficient"):
             cells = []
-            for keep in ("keep:0.00", "keep:0.50", "keep:0.75", "keep:1.00"):
+            for keep in KEEPS:
                 for k in (24, 28):
                     p_ = best(F[g], "compact", var, keep, "pot", k)
                     q = best(F[g], "compact", var, keep, "npot", k)
@@ -544,7 +541,7 @@ def final_checks():
     print("\n== compact: points 2^10..2^30 x keep where the better of single_pass/prefetch ties CUB")
     for g in GPUS:
         ties, behind = [], []
-        for keep in ("keep:0.00", "keep:0.50", "keep:0.75", "keep:1.00"):
+        for keep in KEEPS:
             for k in range(10, 31):
                 c = best(F[g], "compact", "cub", keep, "pot", k)
                 r = min((best(F[g], "compact", v, keep, "pot", k)
@@ -559,7 +556,7 @@ def final_checks():
     print("| kept | H200 single_pass | H200 prefetch_lookback | H200 cub | H100 single_pass |"
           " H100 prefetch_lookback | H100 cub |")
     print("|---|---|---|---|---|---|---|")
-    for keep in ("keep:0.00", "keep:0.50", "keep:0.75", "keep:1.00"):
+    for keep in KEEPS:
         cells = []
         for g in ("H200", "H100"):
             c = best(F[g], "compact", "cub", keep, "pot", 28)
@@ -580,7 +577,7 @@ def final_checks():
     for var in ("single_pass", "prefetch_lookback"):
         for g in GPUS:
             per_b = defaultdict(list)
-            for keep in ("keep:0.00", "keep:0.50", "keep:0.75", "keep:1.00"):
+            for keep in KEEPS:
                 rs = {b: F[g][("compact", var, keep, "pot", 28, b)] for b in BLOCKS}
                 bb = min(rs, key=lambda b: rs[b]["t"])
                 for b in BLOCKS:

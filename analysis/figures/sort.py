@@ -183,18 +183,24 @@ def sizes():
                   f"{'apart' if hi[kmin][0][3] else 'overlap'} b{hi[kmin][1]}; below: {lo}")
 
 
+def against_cub_full(g, variant, sizes):
+    """Full runs, uniform uint32 keys then pairs: (kind, k, CUB's row, the variant's row at its
+    best block, the copy row, band_ratio(CUB, variant)) for each size k."""
+    for kind in ("keys", "pairs"):
+        for k in sizes:
+            cub = full_row(g, "cub", kind, k=k)
+            v = full_row(g, variant, kind, k=k)
+            yield kind, k, cub, v, full_row(g, "copy", k=k), band_ratio(cub, v)
+
+
 @part
 def small():
     """Full runs: onesweep and CUB times at 2^10..2^16 (uniform keys and pairs, best block)."""
     for g in ("H100", "H200"):
-        for kind in ("keys", "pairs"):
-            for k in (10, 12, 13, 16):
-                cub = full_row(g, "cub", kind, k=k)
-                o = full_row(g, "onesweep", kind, k=k)
-                c = full_row(g, "copy", k=k)
-                x, lo, hi, apart = band_ratio(cub, o)
-                print(f"{g} {kind} 2^{k}: onesweep {o.t:.1f} [{o.p10:.1f}-{o.p90:.1f}] b{o.block} "
-                      f"CUB {cub.t:.1f} [{cub.p10:.1f}-{cub.p90:.1f}] x {x:.2f} {apart}; copy {c.t:.1f}")
+        for kind, k, cub, o, c, (x, lo, hi, apart) in against_cub_full(g, "onesweep",
+                                                                         (10, 12, 13, 16)):
+            print(f"{g} {kind} 2^{k}: onesweep {o.t:.1f} [{o.p10:.1f}-{o.p90:.1f}] b{o.block} "
+                  f"CUB {cub.t:.1f} [{cub.p10:.1f}-{cub.p90:.1f}] x {x:.2f} {apart}; copy {c.t:.1f}")
 
 
 @part
@@ -202,16 +208,12 @@ def thrust():
     """Full runs: Thrust against CUB, uniform uint32: x CUB, band, and Thrust - CUB time against
     the copy row's time (one copy of n int32 for keys, two for pairs)."""
     for g in ("H100", "H200"):
-        for kind in ("keys", "pairs"):
-            for k in (20, 24, 28, 30):
-                cub = full_row(g, "cub", kind, k=k)
-                t = full_row(g, "thrust", kind, k=k)
-                c = full_row(g, "copy", k=k)
-                x, lo, hi, apart = band_ratio(cub, t)
-                copies = c.t * (1 if kind == "keys" else 2)
-                print(f"{g} {kind} 2^{k}: thrust {t.t:.1f} CUB {cub.t:.1f} x {x:.3f} [{lo:.3f}-{hi:.3f}] "
-                      f"{apart}; extra {t.t - cub.t:.1f} us, copies {copies:.1f} us; "
-                      f"thrust/onesweep {t.t / full_row(g, 'onesweep', kind, k=k).t:.3f}")
+        for kind, k, cub, t, c, (x, lo, hi, apart) in against_cub_full(g, "thrust",
+                                                                         (20, 24, 28, 30)):
+            copies = c.t * (1 if kind == "keys" else 2)
+            print(f"{g} {kind} 2^{k}: thrust {t.t:.1f} CUB {cub.t:.1f} x {x:.3f} [{lo:.3f}-{hi:.3f}] "
+                  f"{apart}; extra {t.t - cub.t:.1f} us, copies {copies:.1f} us; "
+                  f"thrust/onesweep {t.t / full_row(g, 'onesweep', kind, k=k).t:.3f}")
         for kind, dist, key in FACETS:
             xs = []
             for k in (24, 28, 30):
