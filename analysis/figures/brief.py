@@ -1,7 +1,7 @@
 """The table of the study's brief (analysis/README.md): the headline variants at 2^28, best
 block, x copy and x CUB on each GPU and their H100 time over H200 time, from the full runs.
 Run from the repository root: .venv/bin/python analysis/figures/brief.py"""
-# H100 time / H200 time at 2^28 (pot), best block per row, from the full runs of 59630645779d
+# H100 time / H200 time at 2^28 (pot), best block per row, from the full runs of 9ca6ced22311
 import sys; sys.path.insert(0, 'scripts')
 import results
 a = results.load('results/nvidia-h100-80gb-hbm3.json').rows

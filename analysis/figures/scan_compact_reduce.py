@@ -6,7 +6,7 @@ Sections: scan compact reduce extras thrust_runs block_tables final_checks (defa
 thrust_runs needs the earlier full runs in /tmp/old-h100.json and /tmp/old-h200.json, see its
 comment).
 Sources:
-  full runs (commit 59630645779d): results/nvidia-h200.json, results/nvidia-h100-80gb-hbm3.json
+  full runs (commit 9ca6ced22311): results/nvidia-h200.json, results/nvidia-h100-80gb-hbm3.json
   5-repetition headline runs (commit a4783e314b19): results/partial/nvidia-{h200,h100}-headline.json
 Bands: a full-run row's [p10_s, p90_s]; a 5-repetition row's [min, max] of its real_time.
 """

@@ -2,11 +2,13 @@
 
 Run from the repository root: .venv/bin/python analysis/figures/sort.py [part ...]
 Sources:
-  full runs (commit 59630645779d, 1 repetition a row, band = [p10_s, p90_s]):
+  full runs (commit 9ca6ced22311, 1 repetition a row, band = [p10_s, p90_s]):
     results/nvidia-h100-80gb-hbm3.json, results/nvidia-h200.json
-  5-repetition sort rows (commit f34aa8408b42, the full runs' kernels, band = [min, max]):
+  5-repetition sort rows (commit f34aa8408b42, the kernels of the full runs of 59630645779d, band =
+  [min, max]):
     results/partial/nvidia-h100-sort-head.json, results/partial/nvidia-h200-sort-head.json
-  5-repetition sort rows of b466a0379e23 (block 256's tiles of 256 x 44 keys; part `tiles44`):
+  5-repetition sort rows of b466a0379e23 (block 256's tiles of 256 x 44 keys, the full runs'
+  kernels; part `tiles44`):
     results/partial/nvidia-h100-sort-b256-44.json, results/partial/nvidia-h200-sort-b256-44.json
   and its keys at every pot size 2^16..2^28 (part `tiles44_sizes`, commit a8d85960a0bf, the same
   kernels): results/partial/nvidia-{h100,h200}-sort-b256-44-sizes.json
@@ -338,7 +340,7 @@ def npot():
 
 @part
 def head():
-    """5-repetition sort rows of f34aa8408b42 (the full runs' kernels): CUB / variant as median
+    """5-repetition sort rows of f34aa8408b42 (59630645779d's kernels): CUB / variant as median
     [CUB's fastest / variant's slowest - CUB's slowest / variant's fastest], times median
     [min-max] us, and copy_frac medians."""
     for g in ("H100", "H200"):
