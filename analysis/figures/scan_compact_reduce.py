@@ -468,9 +468,10 @@ def extras():
 
 # ---------------------------------------------------------------------------------------------
 # Thrust between two full runs of the same compaction and reduction code: the runs of
-# a4783e314b19 (git show 5963064:results/<file> > /tmp/old-<gpu>.json) against those of
-# 59630645779d, by scripts/compare.py (one repetition a row; its verdict: significant and beyond
-# 2.5%), GPU rows from 2^24 on.
+# 59630645779d (git show 9ca6ced:results/<file> > /tmp/old-<gpu>.json) against those of
+# 9ca6ced22311, by scripts/compare.py (one repetition a row; its verdict: significant and beyond
+# 2.5%), GPU rows from 2^24 on. (The study's earlier figures, a4783e314b19 against 59630645779d,
+# came from the same function with git show 5963064's files and 59630645779d's runs as FULL.)
 def thrust_runs():
     import io
     import subprocess

@@ -769,6 +769,32 @@ def split21():
         print(g, f"256/512 {a.t / b.t:.3f}", "apart" if a.p10 > b.p90 else "overlap")
 
 
+@part
+def old_runs():
+    """The full runs of 59630645779d (block 256's 6144-key tile; git show 9ca6ced:results/<file> >
+    /tmp/old-<gpu>.json, h100 and h200) against these: onesweep's time at the best block, new /
+    old, uniform keys and pairs at every pot size."""
+    import os
+    paths = {"H100": "/tmp/old-h100.json", "H200": "/tmp/old-h200.json"}
+    if not all(os.path.exists(p) for p in paths.values()):
+        print("  needs /tmp/old-h100.json and /tmp/old-h200.json (see the docstring)")
+        return
+    old = {g: load(p)[0] for g, p in paths.items()}
+
+    def best(df, kind, k):
+        q = df[(df.variant == "onesweep") & (df.kind == kind) & (df.dist == "uniform")
+               & (df.key == "uint32") & (df.k == k) & (df["size"] == "pot")]
+        return q.sort_values("t").iloc[0]
+
+    for g in ("H100", "H200"):
+        for kind in ("keys", "pairs"):
+            cells = []
+            for k in range(10, 31):
+                a, b = best(old[g], kind, k), best(FULLDF[g][0], kind, k)
+                cells.append(f"{k}: {b.t / a.t:.3f} b{a.block}->b{b.block}")
+            print(f"  {g} {kind} uniform, new / old: " + "; ".join(cells))
+
+
 if __name__ == "__main__":
     want = sys.argv[1:] or list(PARTS)
     for w in want:
