@@ -41,8 +41,10 @@ HEADDF = {g: load(p) for g, p in HEAD.items()}
 TILES44DF = {g: load(p) for g, p in TILES44.items()}
 
 
-def full_row(g, variant, kind="keys", dist="uniform", key="uint32", k=28, size="pot", block=None):
-    df = FULLDF[g][0]
+def full_row(g, variant, kind="keys", dist="uniform", key="uint32", k=28, size="pot", block=None,
+             src=None):
+    """One full-run row (src: other files loaded as FULLDF is), at `block` or the best block."""
+    df = (src or FULLDF)[g][0]
     q = df[(df.variant == variant) & (df.k == k) & (df["size"] == size)]
     if variant != "copy":
         q = q[(q.kind == kind) & (q.dist == dist) & (q.key == key)]
@@ -779,18 +781,13 @@ def old_runs():
     if not all(os.path.exists(p) for p in paths.values()):
         print("  needs /tmp/old-h100.json and /tmp/old-h200.json (see the docstring)")
         return
-    old = {g: load(p)[0] for g, p in paths.items()}
-
-    def best(df, kind, k):
-        q = df[(df.variant == "onesweep") & (df.kind == kind) & (df.dist == "uniform")
-               & (df.key == "uint32") & (df.k == k) & (df["size"] == "pot")]
-        return q.sort_values("t").iloc[0]
-
+    old = {g: load(p) for g, p in paths.items()}
     for g in ("H100", "H200"):
         for kind in ("keys", "pairs"):
             cells = []
             for k in range(10, 31):
-                a, b = best(old[g], kind, k), best(FULLDF[g][0], kind, k)
+                a = full_row(g, "onesweep", kind, k=k, src=old)
+                b = full_row(g, "onesweep", kind, k=k)
                 cells.append(f"{k}: {b.t / a.t:.3f} b{a.block}->b{b.block}")
             print(f"  {g} {kind} uniform, new / old: " + "; ".join(cells))
 
